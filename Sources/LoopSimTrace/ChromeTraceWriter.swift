@@ -1,0 +1,294 @@
+/// Writes a trace in the Trace Event Format (a JSON object with
+/// `traceEvents`) that Perfetto and chrome://tracing open as a timeline.
+///
+/// Process 1 ("LoopSim") has thread 1, "main thread", and thread 2, "render
+/// server". Timestamps and durations are microseconds written as exact
+/// decimals of the integer nanoseconds (1500 ns → `1.5`, 1 ns → `0.001`).
+///
+/// On the main thread:
+/// - `run.begin` / `run.end` → a slice "run <mode>";
+/// - a pass → a slice "pass N" from an `activity` `beforeTimers` to the next
+///   `beforeTimers` of the same run, or to that run's `run.end`;
+/// - `callout` / `callout.end` → a slice "<kind> <name>";
+/// - `sleep` → `wake` → a slice "sleeping";
+/// - `blocked` → a complete event "blocked" lasting its `duration`;
+/// - every other event → an instant named by its kind (an `activity` by its
+///   activity), with every field in `args`.
+///
+/// `frame`, `anim.begin` and `anim.end` are instants on the render server
+/// track. Slices always nest: an end that does not match the innermost open
+/// slice closes the slices above its match first; an end with no match at all
+/// becomes an instant; whatever is still open when the events run out is
+/// closed at the last timestamp. Timestamps never go backwards: an event
+/// earlier than the one before it is drawn at the later time.
+/// The output depends only on the events.
+public enum ChromeTraceWriter {
+    public static let pid = 1
+    public static let mainThread = 1
+    public static let renderServerThread = 2
+    /// Event kinds drawn on the render server track.
+    public static let renderServerKinds: Set<String> = ["frame", "anim.begin", "anim.end"]
+
+    public static func render(_ events: [TraceEvent]) -> String {
+        var builder = Builder()
+        builder.out.reserveCapacity(events.count * 128 + 512)
+        builder.out.append(contentsOf: #"{"displayTimeUnit":"ns","traceEvents":["#.utf8)
+        builder.metadata(name: "process_name", tid: mainThread, value: "LoopSim")
+        builder.metadata(name: "thread_name", tid: mainThread, value: "main thread")
+        builder.metadata(name: "thread_name", tid: renderServerThread, value: "render server")
+        for event in events {
+            builder.add(event)
+        }
+        builder.closeAll()
+        builder.out.append(contentsOf: "\n]}\n".utf8)
+        return String(decoding: builder.out, as: UTF8.self)
+    }
+
+    /// `ns` nanoseconds as exact decimal microseconds: `1500` → `1.5`,
+    /// `1` → `0.001`, `2000` → `2`.
+    public static func microseconds(_ ns: Int64) -> String {
+        var out: [UInt8] = []
+        appendMicroseconds(ns, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func appendMicroseconds(_ ns: Int64, to out: inout [UInt8]) {
+        let magnitude = ns.magnitude
+        if ns < 0 { out.append(UInt8(ascii: "-")) }
+        TraceJSON.appendUInt(magnitude / 1000, to: &out)
+        var fraction = Int(magnitude % 1000)
+        if fraction == 0 { return }
+        out.append(UInt8(ascii: "."))
+        var divisor = 100
+        while fraction > 0 {
+            out.append(UInt8(truncatingIfNeeded: fraction / divisor) &+ 48)
+            fraction %= divisor
+            divisor /= 10
+        }
+    }
+
+    // MARK: Building
+
+    private enum SliceKind: Equatable {
+        case run(depth: Int64?)
+        case pass
+        case callout
+        case sleeping
+    }
+
+    private struct OpenSlice {
+        var kind: SliceKind
+        var name: String
+        var category: String
+    }
+
+    private struct Builder {
+        var out: [UInt8] = []
+        var first = true
+        var stack: [OpenSlice] = []
+        var lastTs: Int64 = .min
+
+        mutating func add(_ e: TraceEvent) {
+            let ts = max(e.t, lastTs)
+            lastTs = ts
+            if ChromeTraceWriter.renderServerKinds.contains(e.ev) {
+                instant(e, name: e.ev, ts: ts, tid: ChromeTraceWriter.renderServerThread)
+                return
+            }
+            switch e.ev {
+            case "run.begin":
+                let depth = e.int("depth")
+                if let depth {
+                    // A run as deep as this one that never ended: end it now.
+                    while let stale = stack.lastIndex(where: {
+                        if case .run(let d?) = $0.kind { return d >= depth }
+                        return false
+                    }) {
+                        close(downTo: stale, ts: ts, args: nil)
+                    }
+                }
+                open(OpenSlice(kind: .run(depth: depth), name: "run " + label(e["mode"]), category: "run"),
+                     ts: ts, args: argsObject(e))
+            case "run.end":
+                let depth = e.int("depth")
+                if let index = stack.lastIndex(where: {
+                    if case .run(let d) = $0.kind { return depth == nil || d == depth }
+                    return false
+                }) {
+                    close(downTo: index, ts: ts, args: argsObject(e))
+                } else {
+                    instant(e, name: e.ev, ts: ts, tid: ChromeTraceWriter.mainThread)
+                }
+            case "activity":
+                if e.string("activity") == "beforeTimers" {
+                    // The previous pass of the innermost run ends here.
+                    let runIndex = stack.lastIndex(where: {
+                        if case .run = $0.kind { return true }
+                        return false
+                    })
+                    let from = (runIndex ?? -1) + 1
+                    if from < stack.count,
+                       let pass = stack[from...].lastIndex(where: { $0.kind == .pass }) {
+                        close(downTo: pass, ts: ts, args: nil)
+                    }
+                    var args: [UInt8] = []
+                    args.append(contentsOf: #"{"iter":"#.utf8)
+                    TraceJSON.appendInt(Int64(e.iter), to: &args)
+                    args.append(UInt8(ascii: "}"))
+                    open(OpenSlice(kind: .pass, name: "pass " + String(e.iter), category: "pass"),
+                         ts: ts, args: args)
+                }
+                instant(e, name: e.string("activity") ?? e.ev, ts: ts, tid: ChromeTraceWriter.mainThread)
+            case "callout":
+                open(OpenSlice(kind: .callout, name: calloutName(e), category: "callout"),
+                     ts: ts, args: argsObject(e))
+            case "callout.end":
+                let name = calloutName(e)
+                if let index = stack.lastIndex(where: { $0.kind == .callout && $0.name == name }) {
+                    close(downTo: index, ts: ts, args: nil)
+                } else {
+                    instant(e, name: e.ev, ts: ts, tid: ChromeTraceWriter.mainThread)
+                }
+            case "sleep":
+                open(OpenSlice(kind: .sleeping, name: "sleeping", category: "sleep"),
+                     ts: ts, args: argsObject(e))
+            case "wake":
+                if let index = stack.lastIndex(where: { $0.kind == .sleeping }) {
+                    close(downTo: index, ts: ts, args: argsObject(e))
+                } else {
+                    instant(e, name: e.ev, ts: ts, tid: ChromeTraceWriter.mainThread)
+                }
+            case "blocked":
+                if let duration = e.int("duration") {
+                    complete(name: "blocked", category: "blocked", ts: ts, dur: max(0, duration),
+                             args: argsObject(e))
+                } else {
+                    instant(e, name: e.ev, ts: ts, tid: ChromeTraceWriter.mainThread)
+                }
+            default:
+                instant(e, name: e.ev, ts: ts, tid: ChromeTraceWriter.mainThread)
+            }
+        }
+
+        mutating func closeAll() {
+            if !stack.isEmpty {
+                close(downTo: 0, ts: lastTs, args: nil)
+            }
+        }
+
+        // MARK: Events
+
+        mutating func metadata(name: String, tid: Int, value: String) {
+            startEvent()
+            out.append(contentsOf: #"{"name":"#.utf8)
+            TraceJSON.appendString(name, to: &out)
+            out.append(contentsOf: #","ph":"M","pid":"#.utf8)
+            TraceJSON.appendInt(Int64(ChromeTraceWriter.pid), to: &out)
+            out.append(contentsOf: #","tid":"#.utf8)
+            TraceJSON.appendInt(Int64(tid), to: &out)
+            out.append(contentsOf: #","args":{"name":"#.utf8)
+            TraceJSON.appendString(value, to: &out)
+            out.append(contentsOf: "}}".utf8)
+        }
+
+        private mutating func open(_ slice: OpenSlice, ts: Int64, args: [UInt8]?) {
+            head(name: slice.name, category: slice.category, phase: "B", ts: ts)
+            tail(tid: ChromeTraceWriter.mainThread, args: args)
+            stack.append(slice)
+        }
+
+        /// Ends the slices from the top of the stack down to `index`, the
+        /// last of them (the one at `index`) with `args`.
+        private mutating func close(downTo index: Int, ts: Int64, args: [UInt8]?) {
+            while stack.count > index {
+                let slice = stack.removeLast()
+                head(name: slice.name, category: slice.category, phase: "E", ts: ts)
+                tail(tid: ChromeTraceWriter.mainThread, args: stack.count == index ? args : nil)
+            }
+        }
+
+        private mutating func complete(name: String, category: String, ts: Int64, dur: Int64, args: [UInt8]?) {
+            head(name: name, category: category, phase: "X", ts: ts)
+            out.append(contentsOf: #","dur":"#.utf8)
+            ChromeTraceWriter.appendMicroseconds(dur, to: &out)
+            tail(tid: ChromeTraceWriter.mainThread, args: args)
+        }
+
+        private mutating func instant(_ e: TraceEvent, name: String, ts: Int64, tid: Int) {
+            head(name: name, category: "event", phase: "i", ts: ts)
+            out.append(contentsOf: #","s":"t""#.utf8)
+            tail(tid: tid, args: argsObject(e))
+        }
+
+        private mutating func startEvent() {
+            if first {
+                first = false
+                out.append(UInt8(ascii: "\n"))
+            } else {
+                out.append(contentsOf: ",\n".utf8)
+            }
+        }
+
+        private mutating func head(name: String, category: String, phase: String, ts: Int64) {
+            startEvent()
+            out.append(contentsOf: #"{"name":"#.utf8)
+            TraceJSON.appendString(name, to: &out)
+            out.append(contentsOf: #","cat":"#.utf8)
+            TraceJSON.appendString(category, to: &out)
+            out.append(contentsOf: #","ph":"#.utf8)
+            TraceJSON.appendString(phase, to: &out)
+            out.append(contentsOf: #","ts":"#.utf8)
+            ChromeTraceWriter.appendMicroseconds(ts, to: &out)
+        }
+
+        private mutating func tail(tid: Int, args: [UInt8]?) {
+            out.append(contentsOf: #","pid":"#.utf8)
+            TraceJSON.appendInt(Int64(ChromeTraceWriter.pid), to: &out)
+            out.append(contentsOf: #","tid":"#.utf8)
+            TraceJSON.appendInt(Int64(tid), to: &out)
+            if let args {
+                out.append(contentsOf: #","args":"#.utf8)
+                out.append(contentsOf: args)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+
+        // MARK: Helpers
+
+        /// `{"iter":N,<fields>}`; `iter` is left out when a field has that key.
+        private func argsObject(_ e: TraceEvent) -> [UInt8] {
+            var args: [UInt8] = [UInt8(ascii: "{")]
+            var needsComma = false
+            if !e.fields.contains(where: { $0.key == "iter" }) {
+                args.append(contentsOf: #""iter":"#.utf8)
+                TraceJSON.appendInt(Int64(e.iter), to: &args)
+                needsComma = true
+            }
+            for field in e.fields {
+                if needsComma { args.append(UInt8(ascii: ",")) }
+                needsComma = true
+                TraceJSON.appendString(field.key, to: &args)
+                args.append(UInt8(ascii: ":"))
+                TraceJSON.appendValue(field.value, to: &args)
+            }
+            args.append(UInt8(ascii: "}"))
+            return args
+        }
+
+        private func calloutName(_ e: TraceEvent) -> String {
+            label(e["kind"]) + " " + label(e["name"])
+        }
+
+        /// A field's value as part of a slice name.
+        private func label(_ value: TraceValue?) -> String {
+            switch value {
+            case .string(let s)?: return s
+            case .int(let v)?: return String(v)
+            case .bool(let b)?: return b ? "true" : "false"
+            case .strings(let items)?: return "[" + items.joined(separator: ",") + "]"
+            case .ints(let items)?: return "[" + items.map { String($0) }.joined(separator: ",") + "]"
+            case .null?, nil: return "?"
+            }
+        }
+    }
+}

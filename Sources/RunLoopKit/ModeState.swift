@@ -1,0 +1,75 @@
+/// The items of one mode of one run loop.
+final class ModeState {
+    let name: RunLoopMode
+    /// Persistent stop flag (`_CFRunLoopStopMode`).
+    var stopped = false
+    /// Version-0 sources in insertion order (CF keeps a set; the order only
+    /// matters as the last tie-break, after order and signal sequence).
+    var sources0: [SimSource] = []
+    /// Version-1 ports in insertion order.
+    var ports: [SimPort] = []
+    /// Sorted by order; ties first-in first-out.
+    var observers: [SimObserver] = []
+    /// Sorted by fire time; ties first-in first-out.
+    var timers: [SimTimer] = []
+
+    init(name: RunLoopMode) { self.name = name }
+
+    var hasNoItems: Bool { sources0.isEmpty && ports.isEmpty && timers.isEmpty }
+
+    func insertObserver(_ o: SimObserver) {
+        var i = observers.count
+        while i > 0, observers[i - 1].order > o.order { i -= 1 }
+        observers.insert(o, at: i)
+    }
+
+    /// Inserts after every timer with a fire time ≤ the timer's own.
+    func insertTimer(_ t: SimTimer) {
+        var lo = 0, hi = timers.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if timers[mid].fireTime <= t.fireTime { lo = mid + 1 } else { hi = mid }
+        }
+        timers.insert(t, at: lo)
+    }
+
+    func reposition(_ t: SimTimer) {
+        if let i = timers.firstIndex(where: { $0 === t }) {
+            timers.remove(at: i)
+            insertTimer(t)
+        }
+    }
+
+    /// The earliest (soft, hard) deadline among valid timers that are not firing.
+    func nextTimerDeadline() -> (soft: Nanoseconds, hard: Nanoseconds)? {
+        var soft = Nanoseconds.max, hard = Nanoseconds.max
+        for t in timers where !t.isFiring && t.isValid {
+            if t.fireTime > hard { break }
+            if t.fireTime < soft { soft = t.fireTime }
+            let h = t.fireTime.addingReportingOverflow(t.tolerance)
+            let th = h.overflow ? Nanoseconds.max : h.partialValue
+            if th < hard { hard = th }
+        }
+        return soft == .max ? nil : (soft, hard)
+    }
+}
+
+/// A block enqueued with CFRunLoopPerformBlock.
+struct PendingBlock {
+    var modes: [RunLoopMode]
+    var name: String
+    var body: () throws -> Void
+}
+
+/// A work item on the main dispatch queue.
+struct MainQueueItem {
+    var name: String
+    var body: () throws -> Void
+}
+
+/// One record per active RunSpecific call.
+final class RunRecord {
+    var stopped = false
+    var ignoreWakeUps: Bool
+    init(ignoreWakeUps: Bool) { self.ignoreWakeUps = ignoreWakeUps }
+}

@@ -1,0 +1,89 @@
+/// The name of a run-loop mode.
+///
+/// Modes are compared by name. ``common`` stands for `kCFRunLoopCommonModes`:
+/// adding an item with it puts the item into every common mode, now and later;
+/// running the loop in it returns `finished` at once.
+public struct RunLoopMode: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public var rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ name: String) { self.rawValue = name }
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    /// `kCFRunLoopDefaultMode`, written `default` in scenarios and traces.
+    public static let `default` = RunLoopMode("default")
+    /// `UITrackingRunLoopMode`, written `tracking`.
+    public static let tracking = RunLoopMode("tracking")
+    /// `kCFRunLoopCommonModes`: the pseudo-mode that stands for every common mode.
+    public static let common = RunLoopMode("kCFRunLoopCommonModes")
+
+    public var description: String { rawValue }
+}
+
+/// The points of a run-loop pass that observers can watch (CFRunLoopActivity;
+/// the raw values are CF's and are pinned by a test).
+public struct RunLoopActivity: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public static let entry = RunLoopActivity(rawValue: 0x1)
+    public static let beforeTimers = RunLoopActivity(rawValue: 0x2)
+    public static let beforeSources = RunLoopActivity(rawValue: 0x4)
+    public static let beforeWaiting = RunLoopActivity(rawValue: 0x20)
+    public static let afterWaiting = RunLoopActivity(rawValue: 0x40)
+    public static let exit = RunLoopActivity(rawValue: 0x80)
+    public static let allActivities = RunLoopActivity(rawValue: 0x0FFF_FFFF)
+
+    /// The trace name of a single activity (`entry`, `beforeTimers`, …).
+    public var description: String {
+        switch self {
+        case .entry: return "entry"
+        case .beforeTimers: return "beforeTimers"
+        case .beforeSources: return "beforeSources"
+        case .beforeWaiting: return "beforeWaiting"
+        case .afterWaiting: return "afterWaiting"
+        case .exit: return "exit"
+        default: return "0x" + String(rawValue, radix: 16)
+        }
+    }
+}
+
+/// What a run of the loop returned (CFRunLoopRunResult, plus `idle`).
+public enum RunResult: Int, Sendable, CustomStringConvertible {
+    case finished = 1
+    case stopped = 2
+    case timedOut = 3
+    case handledSource = 4
+    /// LoopSim only: the loop would have slept forever, with nothing that
+    /// could ever wake it. The simulated thread is idle from here on.
+    case idle = 100
+
+    public var description: String {
+        switch self {
+        case .finished: return "finished"
+        case .stopped: return "stopped"
+        case .timedOut: return "timedOut"
+        case .handledSource: return "handledSource"
+        case .idle: return "idle"
+        }
+    }
+}
+
+/// The kind of a callout, as the trace names it.
+public enum CalloutKind: String, Sendable {
+    case timer, source0, source1, observer, block, mainQueue, event, displayLink
+}
+
+/// Why a sleeping loop woke up, as the trace names it.
+public enum WakeReason: String, Sendable {
+    case timer, port, source0, mainQueue, wakeUp, timeout
+}
+
+/// Virtual time: integer nanoseconds since the start of the simulation.
+public typealias Nanoseconds = Int64
+
+public extension Nanoseconds {
+    /// `TIMER_INTERVAL_LIMIT` (504911232 s): timeouts above it never expire and
+    /// timer dates further ahead are clamped to it.
+    static let timerIntervalLimit: Nanoseconds = 504_911_232 * 1_000_000_000
+}

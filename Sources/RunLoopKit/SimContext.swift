@@ -1,0 +1,107 @@
+import LoopSimTrace
+
+/// The simulated machine around the run loops: the virtual clock, the queue of
+/// things the outside world does at exact virtual times, and the trace.
+///
+/// Time only moves forward, and only when the simulated thread sleeps in a
+/// run loop's wait or is blocked by ``block(for:)``. Outside events due at the
+/// same instant run in the order they were scheduled.
+///
+/// Not thread-safe and not `Sendable`: the whole simulation is single-threaded.
+public final class SimContext {
+    /// The current virtual time in nanoseconds.
+    public private(set) var now: Nanoseconds = 0
+    private var sequence = 0
+    /// The next number of the simulation-wide sequence that breaks ties
+    /// between same-instant signals and registrations.
+    public func nextSequence() -> Int {
+        sequence += 1
+        return sequence
+    }
+
+    /// The trace sink, or nil when nothing is recorded (the fast path).
+    public var trace: TraceSink?
+    /// The number of run-loop passes begun so far, over every loop and depth.
+    public internal(set) var pass: Int = 0
+
+    struct OutsideEvent {
+        var time: Nanoseconds
+        var seq: Int
+        var label: String
+        var action: () -> Void
+    }
+
+    /// Pending outside events, sorted by (time, seq).
+    private var outside: [OutsideEvent] = []
+    private var outsideHead = 0
+    private var nextSeq = 0
+
+    public init(trace: TraceSink? = nil) {
+        self.trace = trace
+    }
+
+    /// Records a trace event at the current time and pass.
+    @inline(__always)
+    public func emit(_ ev: String, _ fields: [TraceField] = []) {
+        guard let trace else { return }
+        trace.record(TraceEvent(t: now, iter: pass, ev: ev, fields))
+    }
+
+    /// Schedules `action` to happen "on another thread" at virtual time
+    /// `time` (a past time means at the next opportunity). The action must
+    /// only change state (signal, post, enqueue, wake up); it runs while the
+    /// simulated thread sleeps or is blocked. Same-time events run in the order
+    /// they were scheduled. `label` names it in the trace's `post` event.
+    public func schedule(at time: Nanoseconds, label: String, _ action: @escaping () -> Void) {
+        let item = OutsideEvent(time: time, seq: nextSeq, label: label, action: action)
+        nextSeq += 1
+        // Binary search for the first element with a greater (time, seq).
+        var lo = outsideHead, hi = outside.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if outside[mid].time <= time { lo = mid + 1 } else { hi = mid }
+        }
+        outside.insert(item, at: lo)
+    }
+
+    /// The time of the next pending outside event, if any.
+    public var nextOutsideEventTime: Nanoseconds? {
+        outsideHead < outside.count ? outside[outsideHead].time : nil
+    }
+
+    /// Labels of the outside events still pending, in order.
+    public var pendingOutsideEvents: [(time: Nanoseconds, label: String)] {
+        outside[outsideHead...].map { ($0.time, $0.label) }
+    }
+
+    /// Moves the clock to `time`, delivering every outside event due on the way
+    /// at its own time. Never moves the clock backwards.
+    public func advance(to time: Nanoseconds) {
+        while outsideHead < outside.count, outside[outsideHead].time <= time {
+            let item = outside[outsideHead]
+            outsideHead += 1
+            if item.time > now { now = item.time }
+            emit("post", [TraceField("what", .string(item.label))])
+            item.action()
+        }
+        if outsideHead > 64, outsideHead * 2 > outside.count {
+            outside.removeFirst(outsideHead)
+            outsideHead = 0
+        }
+        if time > now { now = time }
+    }
+
+    /// Delivers the outside events already due at the current time.
+    public func deliverDueEvents() {
+        advance(to: now)
+    }
+
+    /// Blocks the simulated thread for `duration` nanoseconds (a `sleep` in a
+    /// callout): the clock advances and outside events are delivered on the
+    /// way, but nothing on this thread runs.
+    public func block(for duration: Nanoseconds) {
+        precondition(duration >= 0, "SimContext.block(for:) needs a non-negative duration, got \(duration)")
+        emit("blocked", [TraceField("duration", .int(duration))])
+        advance(to: now + duration)
+    }
+}

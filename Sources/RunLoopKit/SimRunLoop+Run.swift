@@ -1,0 +1,316 @@
+import LoopSimTrace
+
+/// The port a receive returned (`livePort` in `__CFRunLoopRun`).
+enum LivePort {
+    case none
+    case wakeUp(WakeReason)
+    case timer
+    case mainQueue
+    case port(SimPort)
+}
+
+extension SimRunLoop {
+    /// CFRunLoopRunInMode / CFRunLoopRunSpecific.
+    ///
+    /// - Parameters:
+    ///   - mode: the mode to run; ``RunLoopMode/common`` returns `finished` at once.
+    ///   - timeout: nanoseconds; ≤ 0 polls (one pass); above
+    ///     ``Nanoseconds/timerIntervalLimit`` never times out.
+    ///   - returnAfterSourceHandled: return `handledSource` after the first
+    ///     version-0 source, version-1 message or main-queue drain.
+    ///   - passLimit: LoopSim only: end with `stopped` after this many passes,
+    ///     as if CFRunLoopStop were called at the end of the last one.
+    /// - Returns: the run result. A missing or empty mode returns `finished`
+    ///   without Entry/Exit; `idle` means the thread would sleep forever.
+    /// - Throws: ``RunLoopError`` when the loop is kept busy without virtual
+    ///   time advancing, or when an unbounded run passes ``settleDeadline``.
+    @discardableResult
+    public func run(in mode: RunLoopMode, timeout: Nanoseconds, returnAfterSourceHandled: Bool = false,
+                    passLimit: Int? = nil) throws -> RunResult {
+        let depth = runningModes.count + 1
+        if mode == .common || modeStates[mode].map(isEmpty) ?? true {
+            if mode == .common, !commonModesRunWarned {
+                commonModesRunWarned = true
+                context.emit("warn", [TraceField("text", .string("a run in kCFRunLoopCommonModes returns finished at once; run a concrete mode"))])
+            }
+            context.emit("run.begin", [TraceField("mode", .string(mode.rawValue)), TraceField("depth", .int(Int64(depth)))])
+            context.emit("run.end", [TraceField("mode", .string(mode.rawValue)), TraceField("depth", .int(Int64(depth))),
+                                     TraceField("result", .string("finished"))])
+            return .finished
+        }
+        let m = modeStates[mode]!
+        let record = RunRecord(ignoreWakeUps: false)
+        records.append(record)
+        runningModes.append(m)
+        context.emit("run.begin", [TraceField("mode", .string(mode.rawValue)), TraceField("depth", .int(Int64(depth)))])
+        var result = RunResult.idle
+        do {
+            defer {
+                records.removeLast()
+                runningModes.removeLast()
+            }
+            do {
+                try doObservers(.entry, m)
+                result = try runPasses(m, record, timeout: timeout, stopAfterHandle: returnAfterSourceHandled, passLimit: passLimit)
+                try doObservers(.exit, m)
+            } catch is IdleUnwind {
+                result = .idle
+            }
+        }
+        context.emit("run.end", [TraceField("mode", .string(mode.rawValue)), TraceField("depth", .int(Int64(depth))),
+                                 TraceField("result", .string(result.description))])
+        if result == .idle, depth > 1 { throw IdleUnwind() }
+        return result
+    }
+
+    /// CFRunLoopRun: runs the default mode until a run returns `stopped` or
+    /// `finished` (or the thread becomes idle).
+    @discardableResult
+    public func runUntilStoppedOrFinished() throws -> RunResult {
+        while true {
+            let r = try run(in: .default, timeout: .max)  // 1.0e10 s: above the limit, never times out
+            if r == .stopped || r == .finished || r == .idle { return r }
+        }
+    }
+
+    /// `__CFRunLoopModeIsEmpty`: no sources, ports or timers, no block that
+    /// would run here, and not the main-queue case. Observers do not count.
+    func isEmpty(_ m: ModeState) -> Bool {
+        if isMainQueueCase(m) { return false }
+        if !m.hasNoItems { return false }
+        for b in blocks where blockMatches(b, m) { return false }
+        return true
+    }
+
+    func isMainQueueCase(_ m: ModeState) -> Bool {
+        isMain && drainDepth == 0 && isCommon(m.name)
+    }
+
+    /// `__CFRunLoopRun`.
+    private func runPasses(_ m: ModeState, _ record: RunRecord, timeout: Nanoseconds,
+                           stopAfterHandle: Bool, passLimit: Int?) throws -> RunResult {
+        // (a) a stop from an Entry observer, or a persistent mode stop.
+        if record.stopped { record.stopped = false; return .stopped }
+        if m.stopped { m.stopped = false; return .stopped }
+        // (b)-(d)
+        let dispatchPort = isMainQueueCase(m)
+        let pollRun = timeout <= 0
+        let deadline: Nanoseconds? = (pollRun || timeout > .timerIntervalLimit) ? nil : context.now + timeout
+        var timeoutFired = false
+        var didDispatchPortLastTime = true
+        var passes = 0
+        while true {
+            try beginPass()
+            record.ignoreWakeUps = false                                    // 1
+            try doObservers(.beforeTimers, m)                               // 2
+            try doObservers(.beforeSources, m)                              // 3
+            try doBlocks(m)                                                 // 4
+            var handled = try doSources0(m, stopAfterHandle: stopAfterHandle) // 5
+            if handled { try doBlocks(m) }
+            let poll = handled || pollRun                                   // 6
+            var live = LivePort.none
+            if dispatchPort, !didDispatchPortLastTime, !mainQueue.isEmpty { // 7
+                live = .mainQueue
+            } else {
+                didDispatchPortLastTime = false                             // 8
+                if !poll { try doObservers(.beforeWaiting, m) }             // 9
+                isWaiting = true
+                live = try receive(m, poll: poll, dispatchPort: dispatchPort, deadline: deadline, timeoutFired: &timeoutFired) // 10
+                record.ignoreWakeUps = true
+                isWaiting = false
+                if !poll { try doObservers(.afterWaiting, m) }
+            }
+            record.ignoreWakeUps = true                                     // 11
+            switch live {
+            case .none, .wakeUp:
+                break
+            case .timer:
+                try doTimers(m, limit: context.now)
+            case .mainQueue:
+                try drainMainQueue()
+                handled = true
+                didDispatchPortLastTime = true
+            case .port(let p):
+                if try doSource1(p) { handled = true }
+            }
+            try doBlocks(m)                                                 // 12
+            passes += 1
+            // 13: exit checks in their precedence.
+            if handled && stopAfterHandle { return .handledSource }
+            if pollRun { return .timedOut }
+            if let deadline, context.now >= deadline { return .timedOut }
+            if record.stopped { record.stopped = false; return .stopped }
+            if m.stopped { m.stopped = false; return .stopped }
+            if isEmpty(m) { return .finished }
+            if let passLimit, passes >= passLimit { return .stopped }
+        }
+    }
+
+    /// Counts passes and enforces the busy bound.
+    private func beginPass() throws {
+        context.pass += 1
+        let now = context.now
+        if now != lastPassTime {
+            lastPassTime = now
+            passesAtSameTime = 0
+            busyCounts = nil
+            return
+        }
+        passesAtSameTime += 1
+        guard passesAtSameTime >= options.busyPassLimit else { return }
+        if busyCounts == nil {
+            busyCounts = [:]
+            busyOrder = []
+        } else if passesAtSameTime >= options.busyPassLimit + 64 {
+            throw RunLoopError.busy(busyMessage())
+        }
+    }
+
+    private func busyMessage() -> String {
+        let counts = busyCounts ?? [:]
+        let culprits = busyOrder.sorted { (counts[$0] ?? 0, busyOrder.firstIndex(of: $1) ?? 0) > (counts[$1] ?? 0, busyOrder.firstIndex(of: $0) ?? 0) }
+        let named = culprits.prefix(4).map { "\($0) (\(counts[$0] ?? 0) calls in the last 64 passes)" }
+        let who = named.isEmpty ? "nothing that made a callout (a pending wake-up or message)" : named.joined(separator: ", ")
+        return "the run loop made \(options.busyPassLimit) passes at t=\(formatTime(context.now)) without virtual time advancing; "
+            + "it was kept busy by \(who). "
+            + "A source that re-signals itself, a block or main-queue item that re-enqueues itself, or a timer set into the past keeps the loop from sleeping; "
+            + "stop re-arming it, or let virtual time pass (sleep) in its callout."
+    }
+
+    /// Makes one callout, traced as `callout` / `callout.end`.
+    @inline(__always)
+    func callout(_ kind: CalloutKind, _ name: String, _ body: () throws -> Void) throws {
+        if context.trace != nil {
+            context.emit("callout", [TraceField("kind", .string(kind.rawValue)), TraceField("name", .string(name))])
+        }
+        if busyCounts != nil { noteBusy(kind, name) }
+        try body()
+        if context.trace != nil {
+            context.emit("callout.end", [TraceField("kind", .string(kind.rawValue)), TraceField("name", .string(name))])
+        }
+    }
+
+    private func noteBusy(_ kind: CalloutKind, _ name: String) {
+        let key = "\(kind.rawValue) '\(name)'"
+        if busyCounts![key] == nil { busyOrder.append(key) }
+        busyCounts![key, default: 0] += 1
+    }
+
+    // MARK: Observers
+
+    /// `__CFRunLoopDoObservers`: a snapshot of the mode's observers (array
+    /// copy-on-write: items added during the pass are not in it), each called
+    /// if it matches, is still valid and is not already firing.
+    func doObservers(_ activity: RunLoopActivity, _ m: ModeState) throws {
+        if context.trace != nil {
+            context.emit("activity", [TraceField("activity", .string(activity.description)), TraceField("mode", .string(m.name.rawValue))])
+        }
+        let snapshot = m.observers
+        for o in snapshot where o.activities.rawValue & activity.rawValue != 0 {
+            guard o.isValid, !o.isFiring else { continue }
+            let once = !o.repeats
+            o.isFiring = true
+            try callout(.observer, o.name) { try o.callout(o, activity) }
+            if once { o.invalidate() }
+            o.isFiring = false
+        }
+    }
+
+    // MARK: Version-0 and version-1 sources
+
+    /// `__CFRunLoopDoSources0`.
+    func doSources0(_ m: ModeState, stopAfterHandle: Bool) throws -> Bool {
+        var first: SimSource?
+        var count = 0
+        for s in m.sources0 where s.isValid && s.signalledTime != nil {
+            if first == nil { first = s }
+            count += 1
+        }
+        if count == 0 { return false }
+        if count == 1 { return try doSource0(first!) }
+        let list = m.sources0.filter { $0.isValid && $0.signalledTime != nil }.sorted { a, b in
+            if a.order != b.order { return a.order < b.order }
+            if a.signalledTime! != b.signalledTime! { return a.signalledTime! < b.signalledTime! }
+            return a.signalSeq < b.signalSeq
+        }
+        var handled = false
+        for s in list {
+            let h = try doSource0(s)
+            switch options.handledRule {
+            case .lastResult: handled = h
+            case .sticky: handled = handled || h
+            }
+            if stopAfterHandle && h { break }
+        }
+        return handled
+    }
+
+    private func doSource0(_ s: SimSource) throws -> Bool {
+        guard s.signalledTime != nil else { return false }
+        s.unsignal()
+        guard s.isValid else { return false }
+        try callout(.source0, s.name) { try s.perform(s) }
+        return true
+    }
+
+    /// `__CFRunLoopDoSource1`: one message, one perform.
+    private func doSource1(_ p: SimPort) throws -> Bool {
+        guard p.pendingCount > 0 else { return false }
+        let message = p.takeMessage()
+        guard p.isValid else { return false }
+        let name = p.calloutKind == .event && !message.label.isEmpty ? message.label : p.name
+        try callout(p.calloutKind, name) { try p.perform(p, message) }
+        return true
+    }
+
+    // MARK: Timers
+
+    /// `__CFRunLoopDoTimers`: a snapshot of the due prefix of the sorted
+    /// timer array; each fires at most once.
+    func doTimers(_ m: ModeState, limit: Nanoseconds) throws {
+        let snapshot = m.timers
+        var n = 0
+        while n < snapshot.count, snapshot[n].fireTime <= limit { n += 1 }
+        for i in 0..<n {
+            let t = snapshot[i]
+            guard !t.isFiring else { continue }
+            try doTimer(t)
+        }
+    }
+
+    /// `__CFRunLoopDoTimer`.
+    private func doTimer(_ t: SimTimer) throws {
+        guard t.isValid, t.fireTime <= context.now, !t.isFiring, t.runLoop === self else { return }
+        let doInvalidate = t.interval == 0
+        t.isFiring = true
+        let old = t.fireTime
+        try callout(.timer, t.name) { try t.callout(t) }
+        if doInvalidate { invalidate(t) }
+        t.isFiring = false
+        guard t.isValid, t.fireTime <= old else { return }   // a later date set in the callout is honoured
+        let interval = min(t.interval, .timerIntervalLimit)
+        let now = context.now
+        var next = old
+        if next <= now {
+            let k = (now - old) / interval + 1
+            let (product, o1) = k.multipliedReportingOverflow(by: interval)
+            let (sum, o2) = old.addingReportingOverflow(product)
+            next = (o1 || o2) ? .max : sum
+        }
+        t.fireTime = next
+        t.nextFireDate = next
+        for mode in t.modes { modeStates[mode]?.reposition(t) }
+    }
+}
+
+/// Formats virtual nanoseconds as seconds for messages (`1.5s`, `0.000001s`).
+public func formatTime(_ ns: Nanoseconds) -> String {
+    let sign = ns < 0 ? "-" : ""
+    let v = ns.magnitude
+    let whole = v / 1_000_000_000
+    var frac = String(v % 1_000_000_000)
+    if frac == "0" { return "\(sign)\(whole)s" }
+    frac = String(repeating: "0", count: 9 - frac.count) + frac
+    while frac.hasSuffix("0") { frac.removeLast() }
+    return "\(sign)\(whole).\(frac)s"
+}

@@ -1,0 +1,123 @@
+import LoopSimTrace
+
+/// A CFRunLoop in virtual time.
+///
+/// The loop reproduces `__CFRunLoopRun` pass for pass (see `runloop.md`):
+/// observers, blocks, version-0 sources, the main-queue shortcut, one port
+/// event per pass, and the exit checks in their precedence. Callouts take no
+/// virtual time unless they block the thread with ``SimContext/block(for:)``.
+///
+/// ```swift
+/// let context = SimContext()
+/// let loop = SimRunLoop(context: context, isMain: true)
+/// let tick = SimTimer(name: "tick", fireDate: 1_000_000_000, interval: 1_000_000_000,
+///                     context: context) { _ in print("tick") }
+/// loop.add(tick, to: .common)
+/// let result = try loop.run(in: .default, timeout: 3_500_000_000)   // .timedOut
+/// ```
+///
+/// Not thread-safe: the loop, its items and the context form one
+/// single-threaded simulation.
+public final class SimRunLoop {
+    public let context: SimContext
+    /// Whether this is the main thread's main run loop (the main dispatch
+    /// queue is serviced only there, in common modes).
+    public let isMain: Bool
+    public var options = RunLoopOptions()
+
+    var modeStates: [RunLoopMode: ModeState] = [:]
+    /// Modes in creation order, for deterministic reports.
+    var modeOrder: [ModeState] = []
+    /// The common modes, in the order they were made common.
+    public private(set) var commonModes: [RunLoopMode] = [.default]
+    var commonSources: [SimSource] = []
+    var commonPorts: [SimPort] = []
+    var commonObservers: [SimObserver] = []
+    var commonTimers: [SimTimer] = []
+
+    /// Per-run records; the base record (not running) ignores wake-ups.
+    var records: [RunRecord] = [RunRecord(ignoreWakeUps: true)]
+    var runningModes: [ModeState] = []
+    var blocks: [PendingBlock] = []
+    var mainQueue: [MainQueueItem] = []
+    var mainQueueReadyTime: Nanoseconds = 0
+    var drainDepth = 0
+    var wakeUpPending = false
+    var wakeUpTime: Nanoseconds = 0
+    var wakeUpReason = WakeReason.wakeUp
+    /// CFRunLoopIsWaiting.
+    public internal(set) var isWaiting = false
+    /// Passes begun at the current virtual time, for the busy bound.
+    var passesAtSameTime = 0
+    var lastPassTime: Nanoseconds = -1
+    var busyCounts: [String: Int]?
+    var busyOrder: [String] = []
+    /// When set, a wait that would move virtual time past it fails with
+    /// ``RunLoopError/notSettled(_:)`` (the bound of an unbounded run).
+    public var settleDeadline: Nanoseconds?
+    var commonModesRunWarned = false
+
+    public init(context: SimContext, isMain: Bool = false) {
+        self.context = context
+        self.isMain = isMain
+    }
+
+    /// The innermost running mode (CFRunLoopCopyCurrentMode), or nil.
+    public var currentMode: RunLoopMode? { runningModes.last?.name }
+
+    /// The nesting depth of runs (0 when not running).
+    public var runDepth: Int { runningModes.count }
+
+    /// Every mode created so far, in creation order.
+    public var allModes: [RunLoopMode] { modeOrder.map(\.name) }
+
+    func modeState(_ name: RunLoopMode, create: Bool) -> ModeState? {
+        if let m = modeStates[name] { return m }
+        guard create else { return nil }
+        let m = ModeState(name: name)
+        modeStates[name] = m
+        modeOrder.append(m)
+        return m
+    }
+
+    /// CFRunLoopAddCommonMode: makes `mode` common and adds every item that
+    /// was added to the common modes to it (schedule callouts follow).
+    public func addCommonMode(_ mode: RunLoopMode) {
+        guard mode != .common, !commonModes.contains(mode) else { return }
+        commonModes.append(mode)
+        _ = modeState(mode, create: true)
+        for s in commonSources { addSourceToMode(s, mode) }
+        for p in commonPorts { addPortToMode(p, mode) }
+        for o in commonObservers { addObserverToMode(o, mode) }
+        for t in commonTimers { addTimerToMode(t, mode) }
+    }
+
+    /// Whether `mode` is one of the common modes.
+    public func isCommon(_ mode: RunLoopMode) -> Bool { commonModes.contains(mode) }
+}
+
+/// Choices where CF's behaviour differs between versions or is left open.
+public struct RunLoopOptions: Sendable {
+    /// How DoSources0 computes `handled` when several sources were signalled.
+    public enum HandledRule: Sendable {
+        /// Newer CF: the result of the last source tried.
+        case lastResult
+        /// CF-1153: true once any source was performed.
+        case sticky
+    }
+
+    /// When a timer with tolerance wakes the loop.
+    public enum ToleranceWake: Sendable {
+        /// At its fire date (the soft deadline): the default.
+        case soft
+        /// At the end of its tolerance window (the hard deadline).
+        case hard
+    }
+
+    public var handledRule = HandledRule.lastResult
+    public var toleranceWake = ToleranceWake.soft
+    /// Passes made at one virtual instant before the loop is declared busy.
+    public var busyPassLimit = 100_000
+
+    public init() {}
+}

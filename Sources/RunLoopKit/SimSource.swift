@@ -1,0 +1,167 @@
+/// A version-0 run-loop source (CFRunLoopSource with a perform callback).
+///
+/// Signalling sets the signal time once (later signals coalesce) and does not
+/// wake the loop. A signalled source is performed in the next pass of a loop
+/// running one of its modes; sources are taken by `order`, then by signal time
+/// and signal sequence.
+public final class SimSource {
+    public let name: String
+    public let order: Int
+    public internal(set) var isValid = true
+    /// The virtual time of the first pending signal, or nil when not signalled.
+    public internal(set) var signalledTime: Nanoseconds?
+    var signalSeq = 0
+    /// The (loop, mode) pairs the source is in, in insertion order.
+    var memberships: [(loop: SimRunLoop, mode: RunLoopMode)] = []
+    let perform: (SimSource) throws -> Void
+    let schedule: ((SimRunLoop, RunLoopMode) -> Void)?
+    let cancel: ((SimRunLoop, RunLoopMode) -> Void)?
+
+    /// Creates a version-0 source. `schedule` is called after each real
+    /// insertion into a concrete mode, `cancel` after each removal.
+    public init(name: String, order: Int = 0,
+                schedule: ((SimRunLoop, RunLoopMode) -> Void)? = nil,
+                cancel: ((SimRunLoop, RunLoopMode) -> Void)? = nil,
+                perform: @escaping (SimSource) throws -> Void) {
+        self.name = name
+        self.order = order
+        self.schedule = schedule
+        self.cancel = cancel
+        self.perform = perform
+    }
+
+    /// Whether a signal is pending.
+    public var isSignalled: Bool { signalledTime != nil }
+
+    /// CFRunLoopSourceSignal: marks the source signalled at the context's
+    /// current time unless it already is or is invalid. Does not wake any loop.
+    public func signal(in context: SimContext) {
+        guard isValid, signalledTime == nil else { return }
+        signalledTime = context.now
+        signalSeq = context.nextSequence()
+    }
+
+    /// Clears a pending signal.
+    public func unsignal() {
+        signalledTime = nil
+    }
+
+    /// CFRunLoopSourceInvalidate: clears the signal and removes the source from
+    /// every mode of every loop, with one cancel callout per mode.
+    public func invalidate() {
+        guard isValid else { return }
+        isValid = false
+        signalledTime = nil
+        let members = memberships
+        for (loop, mode) in members {
+            loop.removeSourceFromMode(self, mode)
+        }
+        for (loop, _) in members { loop.forgetCommonItem(self) }
+    }
+}
+
+/// A message queued on a version-1 port.
+public struct PortMessage {
+    /// When the message arrived (its readiness time).
+    public var time: Nanoseconds
+    /// A label for the trace (the input event's name, for example).
+    public var label: String
+    /// The work the message carries (an input event's callout), if any.
+    public var body: (() throws -> Void)?
+}
+
+/// A version-1 (port-based) source: every queued message gives one perform,
+/// one per pass, and only while a mode containing the port runs.
+public final class SimPort {
+    public let name: String
+    public let order: Int
+    /// How its perform appears in the trace (`source1`, or `event` for the
+    /// main run loop's input-event port).
+    public let calloutKind: CalloutKind
+    public internal(set) var isValid = true
+    public internal(set) var messages: [PortMessage] = []
+    var head = 0
+    /// Tie-break among ports ready at the same instant: the order the port was
+    /// first added to a loop.
+    var registration = Int.max
+    var memberships: [(loop: SimRunLoop, mode: RunLoopMode)] = []
+    let perform: (SimPort, PortMessage) throws -> Void
+
+    public init(name: String, order: Int = 0, calloutKind: CalloutKind = .source1,
+                perform: @escaping (SimPort, PortMessage) throws -> Void) {
+        self.name = name
+        self.order = order
+        self.calloutKind = calloutKind
+        self.perform = perform
+    }
+
+    /// The number of queued messages.
+    public var pendingCount: Int { messages.count - head }
+
+    /// The arrival time of the first queued message.
+    var firstMessageTime: Nanoseconds? { head < messages.count ? messages[head].time : nil }
+
+    /// Queues one message that arrived at `time`. Messages wake a loop only
+    /// while it runs a mode containing the port.
+    public func send(at time: Nanoseconds, label: String = "", body: (() throws -> Void)? = nil) {
+        guard isValid else { return }
+        messages.append(PortMessage(time: time, label: label, body: body))
+    }
+
+    func takeMessage() -> PortMessage {
+        let m = messages[head]
+        head += 1
+        if head == messages.count { messages.removeAll(keepingCapacity: true); head = 0 }
+        return m
+    }
+
+    /// Invalidates the port: it leaves every mode; queued messages are dropped.
+    public func invalidate() {
+        guard isValid else { return }
+        isValid = false
+        let members = memberships
+        for (loop, mode) in members { loop.removePortFromMode(self, mode) }
+        for (loop, _) in members { loop.forgetCommonItem(self) }
+        messages.removeAll()
+        head = 0
+    }
+}
+
+/// A run-loop observer (CFRunLoopObserver).
+///
+/// Observers of a mode are called in ascending `order`, ties first-in
+/// first-out. While its callout runs — including any nested run — an observer
+/// is never called again. A non-repeating observer is invalidated after its
+/// first call.
+public final class SimObserver {
+    public let name: String
+    public let activities: RunLoopActivity
+    public let repeats: Bool
+    public let order: Int
+    public internal(set) var isValid = true
+    public internal(set) var isFiring = false
+    public internal(set) weak var runLoop: SimRunLoop?
+    var modes: [RunLoopMode] = []
+    let callout: (SimObserver, RunLoopActivity) throws -> Void
+
+    public init(name: String, activities: RunLoopActivity, repeats: Bool = true, order: Int = 0,
+                callout: @escaping (SimObserver, RunLoopActivity) throws -> Void) {
+        self.name = name
+        self.activities = activities
+        self.repeats = repeats
+        self.order = order
+        self.callout = callout
+    }
+
+    /// CFRunLoopObserverInvalidate: removes it from every mode; it is never
+    /// called again, even in a pass that already took it.
+    public func invalidate() {
+        guard isValid else { return }
+        isValid = false
+        if let loop = runLoop {
+            for mode in modes { loop.removeObserverFromMode(self, mode) }
+            loop.forgetCommonItem(self)
+        }
+        runLoop = nil
+    }
+}

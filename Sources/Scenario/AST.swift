@@ -1,0 +1,228 @@
+/// A position in a scenario file: 1-based line and column (columns count
+/// Unicode scalars from the start of the line).
+public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// A mode an item is added to, or a run happens in. `default` is the mode
+/// named "default"; `common` is kCFRunLoopCommonModes.
+public enum ModeRef: Sendable, Equatable {
+    case named(String)
+    case common
+
+    public static let `default` = ModeRef.named("default")
+}
+
+/// A run-loop activity named in an `observer … on=` list.
+public enum ActivityName: String, Sendable, Equatable, CaseIterable {
+    case entry, beforeTimers, beforeSources, beforeWaiting, afterWaiting, exit
+}
+
+/// How long a `run` statement runs.
+public enum RunLimit: Sendable, Equatable {
+    /// `until=T`: until virtual time T (absolute, nanoseconds).
+    case until(Int64)
+    /// `for=D`: for D nanoseconds from the time the run starts.
+    case duration(Int64)
+    /// `iterations=N`: exactly N passes (the run ends after the Nth pass).
+    case iterations(Int)
+    /// `until=idle [max=D]`: until nothing can ever fire again, bounded by D
+    /// nanoseconds of virtual time (default 10 minutes).
+    case idle(max: Int64)
+    /// `run` with no limit: CFRunLoopRunInMode with an unbounded timeout.
+    case forever
+}
+
+/// A `run` statement, at top level or nested inside a callout.
+public struct RunCommand: Sendable, Equatable {
+    public var limit: RunLimit
+    public var mode: String
+    public var returnAfterSource: Bool
+    public var location: SourceLocation
+
+    public init(limit: RunLimit, mode: String = "default", returnAfterSource: Bool = false, location: SourceLocation) {
+        self.limit = limit
+        self.mode = mode
+        self.returnAfterSource = returnAfterSource
+        self.location = location
+    }
+}
+
+/// One action inside a block (a callout body).
+public struct Action: Sendable, Equatable {
+    public var kind: ActionKind
+    public var location: SourceLocation
+
+    public init(_ kind: ActionKind, at location: SourceLocation) {
+        self.kind = kind
+        self.location = location
+    }
+}
+
+public indirect enum ActionKind: Sendable, Equatable {
+    /// `log "text"`
+    case log(String)
+    /// `sleep D`: the main thread is blocked for D nanoseconds.
+    case sleep(Int64)
+    /// `signal NAME [nowake]`: CFRunLoopSourceSignal, then CFRunLoopWakeUp unless `nowake`.
+    case signal(source: String, wake: Bool)
+    /// `wake`: CFRunLoopWakeUp.
+    case wake
+    /// `stop`: CFRunLoopStop.
+    case stop
+    /// `invalidate NAME`: invalidates a timer, source, port or observer.
+    case invalidate(String)
+    /// `reschedule NAME at=T`: CFRunLoopTimerSetNextFireDate (absolute time).
+    case reschedule(timer: String, at: Int64)
+    /// `send PORT`: a message posted to a version-1 port from this thread.
+    case send(port: String)
+    /// `perform mode=M:` block: CFRunLoopPerformBlock (no wake-up).
+    case perform(modes: [ModeRef], body: [Action])
+    /// `async main:` block: DispatchQueue.main.async.
+    case asyncMain(body: [Action])
+    /// A nested `run`.
+    case run(RunCommand)
+}
+
+/// `display size=(w,h) hz=N background=COLOR`.
+public struct DisplayDecl: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+    public var hz: Int
+    /// The background as 8-bit RGBA.
+    public var background: [UInt8]
+    public var location: SourceLocation
+
+    public init(width: Int = 320, height: Int = 240, hz: Int = 60, background: [UInt8] = [0, 0, 0, 255], location: SourceLocation) {
+        self.width = width
+        self.height = height
+        self.hz = hz
+        self.background = background
+        self.location = location
+    }
+}
+
+/// `timer NAME every=D at=T tolerance=D mode=M:` — without `every=` it fires once.
+public struct TimerDecl: Sendable, Equatable {
+    public var name: String
+    /// Interval in nanoseconds; 0 for a one-shot timer.
+    public var interval: Int64
+    /// Absolute first fire time, or nil for "now + interval" (`after=D` is
+    /// resolved by the parser to `at=` relative to the declaration's time, so
+    /// it is kept separately).
+    public var firstFire: Int64?
+    /// `after=D`: first fire D after the time the declaration is executed.
+    public var after: Int64?
+    public var tolerance: Int64
+    public var modes: [ModeRef]
+    public var body: [Action]
+    public var location: SourceLocation
+}
+
+/// `source NAME order=N mode=M:` — a version-0 source; the body is its perform.
+public struct SourceDecl: Sendable, Equatable {
+    public var name: String
+    public var order: Int
+    public var modes: [ModeRef]
+    public var body: [Action]
+    public var location: SourceLocation
+}
+
+/// `port NAME order=N mode=M:` — a version-1 source; the body runs once per message.
+public struct PortDecl: Sendable, Equatable {
+    public var name: String
+    public var order: Int
+    public var modes: [ModeRef]
+    public var body: [Action]
+    public var location: SourceLocation
+}
+
+/// `observer NAME on=a,b order=N [once] mode=M:`
+public struct ObserverDecl: Sendable, Equatable {
+    public var name: String
+    public var activities: [ActivityName]
+    public var order: Int
+    public var repeats: Bool
+    public var modes: [ModeRef]
+    public var body: [Action]
+    public var location: SourceLocation
+}
+
+/// What happens at an `at T` statement: something from outside the main thread.
+public enum ExternalKind: Sendable, Equatable {
+    /// `at T:` block — an input event, a version-1 message on the main run
+    /// loop in common modes; the block is its callout.
+    case input(body: [Action])
+    /// `at T send PORT`
+    case send(port: String)
+    /// `at T signal SOURCE [nowake]`
+    case signal(source: String, wake: Bool)
+    /// `at T wake`
+    case wake
+    /// `at T async main:` block — DispatchQueue.main.async from another thread.
+    case asyncMain(body: [Action])
+    /// `at T perform mode=M:` block — CFRunLoopPerformBlock from another thread (no wake).
+    case perform(modes: [ModeRef], body: [Action])
+}
+
+public struct ExternalEvent: Sendable, Equatable {
+    /// Absolute virtual time in nanoseconds.
+    public var time: Int64
+    public var kind: ExternalKind
+    public var location: SourceLocation
+}
+
+/// `expect …` statements, checked after every run.
+public enum ExpectationKind: Sendable, Equatable {
+    /// `expect log "text" [at=T]`: a `log` action with exactly this text ran
+    /// (at virtual time T when given).
+    case log(text: String, at: Int64?)
+}
+
+public struct Expectation: Sendable, Equatable {
+    public var kind: ExpectationKind
+    public var location: SourceLocation
+}
+
+/// A top-level statement. The interpreter executes them in file order:
+/// declarations create their object at the virtual time reached so far,
+/// `at` statements schedule outside events, `run` drives the loop, and
+/// expectations are checked after the last statement.
+public enum Statement: Sendable, Equatable {
+    case display(DisplayDecl)
+    case mode(name: String, common: Bool, location: SourceLocation)
+    case timer(TimerDecl)
+    case source(SourceDecl)
+    case port(PortDecl)
+    case observer(ObserverDecl)
+    case at(ExternalEvent)
+    case run(RunCommand)
+    case expect(Expectation)
+}
+
+/// A parsed, name-checked scenario.
+public struct ScenarioFile: Sendable, Equatable {
+    public var path: String
+    public var statements: [Statement]
+
+    public init(path: String, statements: [Statement]) {
+        self.path = path
+        self.statements = statements
+    }
+
+    /// The display declaration, or the defaults (320×240, 60 Hz, black).
+    public var display: DisplayDecl {
+        for case .display(let d) in statements { return d }
+        return DisplayDecl(location: SourceLocation(file: path, line: 0, column: 0))
+    }
+}
