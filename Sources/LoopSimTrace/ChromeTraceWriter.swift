@@ -76,6 +76,13 @@ public enum ChromeTraceWriter {
         case sleeping
     }
 
+    /// What goes in an event's `args`.
+    private enum Args {
+        case none
+        case iter(Int)
+        case fields(TraceEvent)
+    }
+
     private struct OpenSlice {
         var kind: SliceKind
         var name: String
@@ -104,18 +111,18 @@ public enum ChromeTraceWriter {
                         if case .run(let d?) = $0.kind { return d >= depth }
                         return false
                     }) {
-                        close(downTo: stale, ts: ts, args: nil)
+                        close(downTo: stale, ts: ts, args: .none)
                     }
                 }
                 open(OpenSlice(kind: .run(depth: depth), name: "run " + label(e["mode"]), category: "run"),
-                     ts: ts, args: argsObject(e))
+                     ts: ts, args: .fields(e))
             case "run.end":
                 let depth = e.int("depth")
                 if let index = stack.lastIndex(where: {
                     if case .run(let d) = $0.kind { return depth == nil || d == depth }
                     return false
                 }) {
-                    close(downTo: index, ts: ts, args: argsObject(e))
+                    close(downTo: index, ts: ts, args: .fields(e))
                 } else {
                     instant(e, name: e.ev, ts: ts, tid: ChromeTraceWriter.mainThread)
                 }
@@ -129,39 +136,35 @@ public enum ChromeTraceWriter {
                     let from = (runIndex ?? -1) + 1
                     if from < stack.count,
                        let pass = stack[from...].lastIndex(where: { $0.kind == .pass }) {
-                        close(downTo: pass, ts: ts, args: nil)
+                        close(downTo: pass, ts: ts, args: .none)
                     }
-                    var args: [UInt8] = []
-                    args.append(contentsOf: #"{"iter":"#.utf8)
-                    TraceJSON.appendInt(Int64(e.iter), to: &args)
-                    args.append(UInt8(ascii: "}"))
                     open(OpenSlice(kind: .pass, name: "pass " + String(e.iter), category: "pass"),
-                         ts: ts, args: args)
+                         ts: ts, args: .iter(e.iter))
                 }
                 instant(e, name: e.string("activity") ?? e.ev, ts: ts, tid: ChromeTraceWriter.mainThread)
             case "callout":
                 open(OpenSlice(kind: .callout, name: calloutName(e), category: "callout"),
-                     ts: ts, args: argsObject(e))
+                     ts: ts, args: .fields(e))
             case "callout.end":
                 let name = calloutName(e)
                 if let index = stack.lastIndex(where: { $0.kind == .callout && $0.name == name }) {
-                    close(downTo: index, ts: ts, args: nil)
+                    close(downTo: index, ts: ts, args: .none)
                 } else {
                     instant(e, name: e.ev, ts: ts, tid: ChromeTraceWriter.mainThread)
                 }
             case "sleep":
                 open(OpenSlice(kind: .sleeping, name: "sleeping", category: "sleep"),
-                     ts: ts, args: argsObject(e))
+                     ts: ts, args: .fields(e))
             case "wake":
                 if let index = stack.lastIndex(where: { $0.kind == .sleeping }) {
-                    close(downTo: index, ts: ts, args: argsObject(e))
+                    close(downTo: index, ts: ts, args: .fields(e))
                 } else {
                     instant(e, name: e.ev, ts: ts, tid: ChromeTraceWriter.mainThread)
                 }
             case "blocked":
                 if let duration = e.int("duration") {
                     complete(name: "blocked", category: "blocked", ts: ts, dur: max(0, duration),
-                             args: argsObject(e))
+                             args: .fields(e))
                 } else {
                     instant(e, name: e.ev, ts: ts, tid: ChromeTraceWriter.mainThread)
                 }
@@ -172,7 +175,7 @@ public enum ChromeTraceWriter {
 
         mutating func closeAll() {
             if !stack.isEmpty {
-                close(downTo: 0, ts: lastTs, args: nil)
+                close(downTo: 0, ts: lastTs, args: .none)
             }
         }
 
@@ -191,7 +194,7 @@ public enum ChromeTraceWriter {
             out.append(contentsOf: "}}".utf8)
         }
 
-        private mutating func open(_ slice: OpenSlice, ts: Int64, args: [UInt8]?) {
+        private mutating func open(_ slice: OpenSlice, ts: Int64, args: Args) {
             head(name: slice.name, category: slice.category, phase: "B", ts: ts)
             tail(tid: ChromeTraceWriter.mainThread, args: args)
             stack.append(slice)
@@ -199,15 +202,15 @@ public enum ChromeTraceWriter {
 
         /// Ends the slices from the top of the stack down to `index`, the
         /// last of them (the one at `index`) with `args`.
-        private mutating func close(downTo index: Int, ts: Int64, args: [UInt8]?) {
+        private mutating func close(downTo index: Int, ts: Int64, args: Args) {
             while stack.count > index {
                 let slice = stack.removeLast()
                 head(name: slice.name, category: slice.category, phase: "E", ts: ts)
-                tail(tid: ChromeTraceWriter.mainThread, args: stack.count == index ? args : nil)
+                tail(tid: ChromeTraceWriter.mainThread, args: stack.count == index ? args : .none)
             }
         }
 
-        private mutating func complete(name: String, category: String, ts: Int64, dur: Int64, args: [UInt8]?) {
+        private mutating func complete(name: String, category: String, ts: Int64, dur: Int64, args: Args) {
             head(name: name, category: category, phase: "X", ts: ts)
             out.append(contentsOf: #","dur":"#.utf8)
             ChromeTraceWriter.appendMicroseconds(dur, to: &out)
@@ -217,7 +220,7 @@ public enum ChromeTraceWriter {
         private mutating func instant(_ e: TraceEvent, name: String, ts: Int64, tid: Int) {
             head(name: name, category: "event", phase: "i", ts: ts)
             out.append(contentsOf: #","s":"t""#.utf8)
-            tail(tid: tid, args: argsObject(e))
+            tail(tid: tid, args: .fields(e))
         }
 
         private mutating func startEvent() {
@@ -241,39 +244,40 @@ public enum ChromeTraceWriter {
             ChromeTraceWriter.appendMicroseconds(ts, to: &out)
         }
 
-        private mutating func tail(tid: Int, args: [UInt8]?) {
+        private mutating func tail(tid: Int, args: Args) {
             out.append(contentsOf: #","pid":"#.utf8)
             TraceJSON.appendInt(Int64(ChromeTraceWriter.pid), to: &out)
             out.append(contentsOf: #","tid":"#.utf8)
             TraceJSON.appendInt(Int64(tid), to: &out)
-            if let args {
-                out.append(contentsOf: #","args":"#.utf8)
-                out.append(contentsOf: args)
+            switch args {
+            case .none:
+                break
+            case .iter(let iter):
+                out.append(contentsOf: #","args":{"iter":"#.utf8)
+                TraceJSON.appendInt(Int64(iter), to: &out)
+                out.append(UInt8(ascii: "}"))
+            case .fields(let e):
+                // `{"iter":N,<fields>}`; `iter` is left out when a field has that key.
+                out.append(contentsOf: #","args":{"#.utf8)
+                var needsComma = false
+                if !e.fields.contains(where: { $0.key == "iter" }) {
+                    out.append(contentsOf: #""iter":"#.utf8)
+                    TraceJSON.appendInt(Int64(e.iter), to: &out)
+                    needsComma = true
+                }
+                for field in e.fields {
+                    if needsComma { out.append(UInt8(ascii: ",")) }
+                    needsComma = true
+                    TraceJSON.appendString(field.key, to: &out)
+                    out.append(UInt8(ascii: ":"))
+                    TraceJSON.appendValue(field.value, to: &out)
+                }
+                out.append(UInt8(ascii: "}"))
             }
             out.append(UInt8(ascii: "}"))
         }
 
         // MARK: Helpers
-
-        /// `{"iter":N,<fields>}`; `iter` is left out when a field has that key.
-        private func argsObject(_ e: TraceEvent) -> [UInt8] {
-            var args: [UInt8] = [UInt8(ascii: "{")]
-            var needsComma = false
-            if !e.fields.contains(where: { $0.key == "iter" }) {
-                args.append(contentsOf: #""iter":"#.utf8)
-                TraceJSON.appendInt(Int64(e.iter), to: &args)
-                needsComma = true
-            }
-            for field in e.fields {
-                if needsComma { args.append(UInt8(ascii: ",")) }
-                needsComma = true
-                TraceJSON.appendString(field.key, to: &args)
-                args.append(UInt8(ascii: ":"))
-                TraceJSON.appendValue(field.value, to: &args)
-            }
-            args.append(UInt8(ascii: "}"))
-            return args
-        }
 
         private func calloutName(_ e: TraceEvent) -> String {
             label(e["kind"]) + " " + label(e["name"])

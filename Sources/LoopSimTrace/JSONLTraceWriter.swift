@@ -48,20 +48,26 @@ public enum JSONLTraceWriter {
     /// 1-based line number as well as the column.
     public static func parse(_ text: String) throws(TraceParseError) -> [TraceEvent] {
         var events: [TraceEvent] = []
+        let bytes = Array(text.utf8)
         var lineNumber = 0
-        for raw in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        var start = 0
+        while start < bytes.count {
             lineNumber += 1
-            var bytes = Array(raw)
-            if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
-            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-            var reader = JSONLReader(bytes: bytes)
-            do {
-                events.append(try reader.readEvent())
-            } catch {
-                var located = error
-                located.line = lineNumber
-                throw located
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            let next = end + 1
+            if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            if bytes[start..<end].contains(where: { $0 != 0x20 && $0 != 0x09 }) {
+                var reader = JSONLReader(bytes: bytes, start: start, end: end)
+                do {
+                    events.append(try reader.readEvent())
+                } catch {
+                    var located = error
+                    located.line = lineNumber
+                    throw located
+                }
             }
+            start = next
         }
         return events
     }
@@ -188,10 +194,16 @@ enum TraceJSON {
 /// A small reader for exactly the flat object shape the writer produces.
 struct JSONLReader {
     let bytes: [UInt8]
-    var pos = 0
+    /// Where the line starts (columns count from here) and ends.
+    let lineStart: Int
+    let lineEnd: Int
+    var pos: Int
 
-    init(bytes: [UInt8]) {
+    init(bytes: [UInt8], start: Int = 0, end: Int? = nil) {
         self.bytes = bytes
+        lineStart = start
+        lineEnd = end ?? bytes.count
+        pos = start
     }
 
     private enum Element {
@@ -201,7 +213,7 @@ struct JSONLReader {
 
     mutating func readEvent() throws(TraceParseError) -> TraceEvent {
         skipWhitespace()
-        if pos >= bytes.count { throw error("empty line, expected '{'") }
+        if pos >= lineEnd { throw error("empty line, expected '{'") }
         try expect(UInt8(ascii: "{"), "expected '{' to start the event object")
         var t: Int64?
         var iter: Int?
@@ -262,7 +274,7 @@ struct JSONLReader {
         }
         let closePos = pos - 1
         skipWhitespace()
-        if pos < bytes.count {
+        if pos < lineEnd {
             throw error("unexpected \(found()) after the end of the object")
         }
         guard let t else { throw error("missing key \"t\"", at: closePos) }
@@ -350,7 +362,7 @@ struct JSONLReader {
     private mutating func readLiteral(_ word: StaticString) throws(TraceParseError) {
         let start = pos
         let count = word.utf8CodeUnitCount
-        var matches = pos + count <= bytes.count
+        var matches = pos + count <= lineEnd
         if matches {
             word.withUTF8Buffer { w in
                 for i in 0..<count where bytes[start + i] != w[i] {
@@ -373,7 +385,7 @@ struct JSONLReader {
         guard let first = peek(), isDigit(first) else {
             throw error("expected a digit, found \(found())")
         }
-        if first == UInt8(ascii: "0"), pos + 1 < bytes.count, isDigit(bytes[pos + 1]) {
+        if first == UInt8(ascii: "0"), pos + 1 < lineEnd, isDigit(bytes[pos + 1]) {
             throw error("leading zeros are not allowed")
         }
         let limit: UInt64 = negative ? UInt64(Int64.max) + 1 : UInt64(Int64.max)
@@ -399,9 +411,22 @@ struct JSONLReader {
     private mutating func readString() throws(TraceParseError) -> String {
         let start = pos
         pos += 1  // opening quote
-        var text: [UInt8] = []
+        // Fast path: no escapes before the closing quote.
+        var scan = pos
+        while scan < lineEnd {
+            let byte = bytes[scan]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: bytes[pos..<scan], as: UTF8.self)
+                pos = scan + 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            scan += 1
+        }
+        var text: [UInt8] = Array(bytes[pos..<scan])
+        pos = scan
         while true {
-            guard pos < bytes.count else {
+            guard pos < lineEnd else {
                 throw error("unterminated string", at: start)
             }
             let byte = bytes[pos]
@@ -426,7 +451,7 @@ struct JSONLReader {
                 case UInt8(ascii: "u"):
                     var unit = try readHex4(escapeAt: escapePos)
                     if (0xD800...0xDBFF).contains(unit) {
-                        guard pos + 1 < bytes.count,
+                        guard pos + 1 < lineEnd,
                               bytes[pos] == UInt8(ascii: "\\"),
                               bytes[pos + 1] == UInt8(ascii: "u") else {
                             throw error("unpaired high surrogate in \\u escape", at: escapePos)
@@ -479,7 +504,7 @@ struct JSONLReader {
     // MARK: Helpers
 
     private func peek() -> UInt8? {
-        pos < bytes.count ? bytes[pos] : nil
+        pos < lineEnd ? bytes[pos] : nil
     }
 
     private func isDigit(_ byte: UInt8) -> Bool {
@@ -487,7 +512,7 @@ struct JSONLReader {
     }
 
     private mutating func skipWhitespace() {
-        while pos < bytes.count {
+        while pos < lineEnd {
             switch bytes[pos] {
             case 0x20, 0x09, 0x0A, 0x0D: pos += 1
             default: return
@@ -502,9 +527,9 @@ struct JSONLReader {
 
     /// A short description of what is at the current position.
     private func found() -> String {
-        guard pos < bytes.count else { return "end of line" }
+        guard pos < lineEnd else { return "end of line" }
         var end = pos + 1
-        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        while end < lineEnd, bytes[end] & 0xC0 == 0x80 { end += 1 }
         let text = String(decoding: bytes[pos..<end], as: UTF8.self)
         guard let scalar = text.unicodeScalars.first else { return "end of line" }
         if scalar.value < 0x20 || scalar.value == 0x7F {
@@ -527,8 +552,8 @@ struct JSONLReader {
     /// 1-based column of `position`, counted in Unicode scalars.
     private func column(of position: Int) -> Int {
         var column = 1
-        var i = 0
-        let end = min(position, bytes.count)
+        var i = lineStart
+        let end = min(position, lineEnd)
         while i < end {
             if bytes[i] & 0xC0 != 0x80 { column += 1 }
             i += 1

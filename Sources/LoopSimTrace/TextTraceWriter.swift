@@ -2,12 +2,15 @@
 ///
 /// ```
 ///     0.000000000  #0    run.begin   mode=default depth=1
-///     0.000000000  #1      activity    entry default
 ///     0.000000000  #1      activity    beforeTimers default
-///     0.000000000  #1      callout     timer tick
-///     0.000000000  #1        log         text="tick fired"
-///     0.000000000  #1      end         timer tick
-///     0.000000000  #1      sleep       mode=default until=0.016000000
+///     0.016000000  #1      callout     timer tick
+///     0.016000000  #1        log         text="tick fired"
+///     0.016000000  #1        blocked     duration=0.005000000
+///     0.021000000  #1        run.begin   mode=tracking depth=2
+///     0.021000000  #2          activity    beforeTimers tracking
+///     0.022000000  #2        run.end     mode=tracking depth=2 result=handledSource
+///     0.022000000  #2      end         timer tick
+///     0.022000000  #3      sleep       mode=default until=-
 /// ```
 ///
 /// Columns: the virtual time in seconds with 9 decimals, right-aligned; the
@@ -21,12 +24,13 @@
 /// run still open closes that stale run first; an end without a matching open
 /// block changes nothing.
 ///
-/// Fields are `key=value`. Strings are bare unless empty or containing
-/// whitespace, control characters or `"` (then quoted JSON-style); arrays are
-/// `[a,b]`; `null` is `-`; the nanosecond fields `until`, `duration` and
-/// `present` are shown in seconds like the time column. `activity` lines show
-/// just the activity and the mode, `callout` / `callout.end` (shown as `end`)
-/// the callout kind and name; any further fields follow as `key=value`.
+/// Fields are `key=value`. Strings (kinds and keys too) are bare unless empty
+/// or containing whitespace, control characters or `"` (then quoted
+/// JSON-style); arrays are `[a,b]` (elements also quoted when they contain
+/// `,`, `[` or `]`); `null` is `-`; the nanosecond fields `until`, `duration`
+/// and `present` are shown in seconds like the time column. `activity` lines
+/// show just the activity and the mode, `callout` / `callout.end` (shown as
+/// `end`) the callout kind and name; any further fields follow as `key=value`.
 /// The output depends only on the events.
 public enum TextTraceWriter {
     /// Width of the right-aligned time column (`    1.000000000`).
@@ -42,31 +46,29 @@ public enum TextTraceWriter {
 
     /// Every event as one line, each line ended by `"\n"`.
     public static func render(_ events: [TraceEvent]) -> String {
-        var out = ""
+        var out: [UInt8] = []
         out.reserveCapacity(events.count * 72)
         var blocks: [Block] = []
         for event in events {
             let indent = level(after: event, blocks: &blocks)
             appendLine(event, indent: indent, to: &out)
-            out.append("\n")
+            out.append(UInt8(ascii: "\n"))
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// One event as a line (no trailing `"\n"`), at the given nesting level.
     public static func line(_ e: TraceEvent, indent: Int = 0) -> String {
-        var out = ""
+        var out: [UInt8] = []
         appendLine(e, indent: indent, to: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `ns` as seconds with exactly 9 decimals, e.g. `1.000000000`, `-0.000000001`.
     public static func seconds(_ ns: Int64) -> String {
-        let magnitude = ns.magnitude
-        let whole = magnitude / 1_000_000_000
-        let fraction = String(magnitude % 1_000_000_000)
-        let sign = ns < 0 ? "-" : ""
-        return sign + String(whole) + "." + String(repeating: "0", count: 9 - fraction.count) + fraction
+        var out: [UInt8] = []
+        appendSeconds(ns, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     // MARK: Nesting
@@ -118,83 +120,140 @@ public enum TextTraceWriter {
 
     // MARK: Lines
 
-    static func appendLine(_ e: TraceEvent, indent: Int, to out: inout String) {
-        let time = seconds(e.t)
-        pad(&out, timeWidth - time.count)
-        out.append(time)
-        out.append("  ")
-        let pass = "#" + String(e.iter)
-        out.append(pass)
-        pad(&out, max(1, passWidth - pass.count))
-        for _ in 0..<max(0, indent) { out.append(indentUnit) }
+    private static let space = UInt8(ascii: " ")
+
+    static func appendLine(_ e: TraceEvent, indent: Int, to out: inout [UInt8]) {
+        pad(&out, timeWidth - secondsLength(e.t))
+        appendSeconds(e.t, to: &out)
+        out.append(space)
+        out.append(space)
+        let passStart = out.count
+        out.append(UInt8(ascii: "#"))
+        TraceJSON.appendInt(Int64(e.iter), to: &out)
+        pad(&out, max(1, passWidth - (out.count - passStart)))
+        for _ in 0..<max(0, indent) { out.append(contentsOf: indentUnit.utf8) }
 
         let kind: String
-        var positional: [String] = []
+        let positional: (String, String)?
         switch e.ev {
-        case "activity": kind = "activity"; positional = ["activity", "mode"]
-        case "callout": kind = "callout"; positional = ["kind", "name"]
-        case "callout.end": kind = "end"; positional = ["kind", "name"]
-        default: kind = e.ev
+        case "activity": kind = "activity"; positional = ("activity", "mode")
+        case "callout": kind = "callout"; positional = ("kind", "name")
+        case "callout.end": kind = "end"; positional = ("kind", "name")
+        default: kind = e.ev; positional = nil
         }
-        var parts: [String] = []
-        var used = Set<Int>()
-        for key in positional {
-            if let index = e.fields.firstIndex(where: { $0.key == key }), !used.contains(index) {
-                used.insert(index)
-                parts.append(text(e.fields[index].value, key: key))
+        let kindWidthUsed = appendWord(kind, inArray: false, to: &out)
+        if e.fields.isEmpty { return }
+        pad(&out, max(1, kindWidth - kindWidthUsed))
+
+        var first = true
+        var firstPositional = -1
+        var secondPositional = -1
+        if let (a, b) = positional {
+            firstPositional = e.fields.firstIndex { $0.key == a } ?? -1
+            secondPositional = e.fields.firstIndex { $0.key == b } ?? -1
+            for index in [firstPositional, secondPositional] where index >= 0 {
+                if !first { out.append(space) }
+                first = false
+                let field = e.fields[index]
+                appendValue(field.value, key: field.key, to: &out)
             }
         }
-        for (index, field) in e.fields.enumerated() where !used.contains(index) {
-            parts.append(field.key + "=" + text(field.value, key: field.key))
+        for (index, field) in e.fields.enumerated() where index != firstPositional && index != secondPositional {
+            if !first { out.append(space) }
+            first = false
+            appendWord(field.key, inArray: false, to: &out)
+            out.append(UInt8(ascii: "="))
+            appendValue(field.value, key: field.key, to: &out)
         }
+    }
 
-        let kindText = kind.isEmpty ? "\"\"" : kind
-        out.append(kindText)
-        if parts.isEmpty { return }
-        pad(&out, max(1, kindWidth - kindText.unicodeScalars.count))
-        for (i, part) in parts.enumerated() {
-            if i > 0 { out.append(" ") }
-            out.append(part)
+    /// Characters `appendSeconds` writes for `ns`.
+    static func secondsLength(_ ns: Int64) -> Int {
+        var whole = ns.magnitude / 1_000_000_000
+        var digits = 1
+        while whole >= 10 { whole /= 10; digits += 1 }
+        return (ns < 0 ? 1 : 0) + digits + 10
+    }
+
+    static func appendSeconds(_ ns: Int64, to out: inout [UInt8]) {
+        let magnitude = ns.magnitude
+        if ns < 0 { out.append(UInt8(ascii: "-")) }
+        TraceJSON.appendUInt(magnitude / 1_000_000_000, to: &out)
+        out.append(UInt8(ascii: "."))
+        var fraction = magnitude % 1_000_000_000
+        var divisor: UInt64 = 100_000_000
+        while divisor > 0 {
+            out.append(UInt8(truncatingIfNeeded: fraction / divisor) &+ 48)
+            fraction %= divisor
+            divisor /= 10
         }
     }
 
     /// One value as shown after `key=`.
-    static func text(_ value: TraceValue, key: String) -> String {
+    static func appendValue(_ value: TraceValue, key: String, to out: inout [UInt8]) {
         switch value {
         case .int(let v):
-            return nanosecondKeys.contains(key) ? seconds(v) : String(v)
+            if nanosecondKeys.contains(key) {
+                appendSeconds(v, to: &out)
+            } else {
+                TraceJSON.appendInt(v, to: &out)
+            }
         case .string(let s):
-            return word(s, inArray: false)
+            appendWord(s, inArray: false, to: &out)
         case .bool(let b):
-            return b ? "true" : "false"
+            out.append(contentsOf: (b ? "true" : "false").utf8)
         case .null:
-            return "-"
+            out.append(UInt8(ascii: "-"))
         case .strings(let items):
-            return "[" + items.map { word($0, inArray: true) }.joined(separator: ",") + "]"
+            out.append(UInt8(ascii: "["))
+            for (i, item) in items.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                appendWord(item, inArray: true, to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
         case .ints(let items):
-            return "[" + items.map { String($0) }.joined(separator: ",") + "]"
+            out.append(UInt8(ascii: "["))
+            for (i, item) in items.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                TraceJSON.appendInt(item, to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
         }
     }
 
-    /// `s` bare, or quoted JSON-style when it would not read as one word.
-    static func word(_ s: String, inArray: Bool) -> String {
-        if s.isEmpty || s.unicodeScalars.contains(where: { needsQuotes($0, inArray: inArray) }) {
-            var bytes: [UInt8] = []
-            TraceJSON.appendString(s, to: &bytes)
-            return String(decoding: bytes, as: UTF8.self)
+    /// Appends `s` bare, or quoted JSON-style when it would not read as one
+    /// word; returns how many characters (Unicode scalars) were written.
+    @discardableResult
+    static func appendWord(_ s: String, inArray: Bool, to out: inout [UInt8]) -> Int {
+        let start = out.count
+        if needsQuotes(s, inArray: inArray) {
+            TraceJSON.appendString(s, to: &out)
+        } else {
+            out.append(contentsOf: s.utf8)
         }
-        return s
+        var width = 0
+        for i in start..<out.count where out[i] & 0xC0 != 0x80 { width += 1 }
+        return width
     }
 
-    private static func needsQuotes(_ c: Unicode.Scalar, inArray: Bool) -> Bool {
-        switch c {
-        case "\u{00}"..."\u{20}", "\u{7F}", "\"": return true
-        case ",", "[", "]": return inArray
-        default: return c.properties.isWhitespace || c.properties.generalCategory == .control
+    static func needsQuotes(_ s: String, inArray: Bool) -> Bool {
+        if s.isEmpty { return true }
+        var ascii = true
+        for byte in s.utf8 {
+            switch byte {
+            case 0x00...0x20, 0x7F, UInt8(ascii: "\""): return true
+            case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"): if inArray { return true }
+            case 0x80...: ascii = false
+            default: break
+            }
+        }
+        if ascii { return false }
+        return s.unicodeScalars.contains {
+            $0.properties.isWhitespace || $0.properties.generalCategory == .control
         }
     }
 
-    private static func pad(_ out: inout String, _ count: Int) {
-        if count > 0 { out.append(String(repeating: " ", count: count)) }
+    private static func pad(_ out: inout [UInt8], _ count: Int) {
+        if count > 0 { out.append(contentsOf: repeatElement(space, count: count)) }
     }
 }

@@ -1,1 +1,86 @@
-print("loopsim")
+import Foundation
+
+/// The version printed by `loopsim --version`.
+let loopsimVersion = "0.1.0"
+
+let rootHelp = """
+OVERVIEW: LoopSim — a deterministic model of the loop that turns app code into pixels
+(CFRunLoop, transactions, layers, the render server), in virtual time.
+
+USAGE: loopsim <subcommand>
+
+OPTIONS:
+  --version               Show the version.
+  -h, --help              Show help information.
+
+SUBCOMMANDS:
+  run                     Run a scenario and print its trace and expectations.
+  test                    Run the golden scenarios under Traces/ and compare their traces.
+  bench                   Run the benchmarks (warm-up, N runs, percentiles).
+  help                    Show help for a subcommand.
+
+  See 'loopsim help <subcommand>' for detailed help.
+"""
+
+let commands: [String: CommandSpec] = [
+    "run": RunCommand.spec,
+    "test": TestCommand.spec,
+    "bench": BenchCommand.spec,
+]
+
+func usageFailure(_ error: UsageError, _ spec: CommandSpec?) -> Int32 {
+    printError("Error: \(error.message)")
+    if let spec {
+        printError("Usage: \(spec.usage)")
+        printError("  See 'loopsim \(spec.name) --help' for more information.")
+    } else {
+        printError("Usage: loopsim <subcommand>")
+        printError("  See 'loopsim --help' for more information.")
+    }
+    return ExitStatus.usage
+}
+
+func mainEntry(_ argv: [String]) -> Int32 {
+    guard let first = argv.first else {
+        printOut(rootHelp)
+        return ExitStatus.usage
+    }
+    switch first {
+    case "-h", "--help":
+        printOut(rootHelp)
+        return ExitStatus.success
+    case "--version":
+        printOut(loopsimVersion)
+        return ExitStatus.success
+    case "help":
+        if argv.count == 1 { printOut(rootHelp); return ExitStatus.success }
+        guard let spec = commands[argv[1]] else {
+            return usageFailure(UsageError(message: "unknown subcommand '\(argv[1])'"), nil)
+        }
+        printOut(spec.help())
+        return ExitStatus.success
+    default:
+        let rest = Array(argv.dropFirst())
+        do {
+            switch first {
+            case "run": return try RunCommand.main(rest)
+            case "test": return try TestCommand.main(rest)
+            case "bench": return try BenchCommand.main(rest)
+            default:
+                var message = "unknown subcommand '\(first)'"
+                if let close = commands.keys.sorted().min(by: { editDistance($0, first) < editDistance($1, first) }),
+                   editDistance(close, first) <= 2 {
+                    message += "; did you mean '\(close)'?"
+                }
+                throw UsageError(message: message)
+            }
+        } catch let error as UsageError {
+            return usageFailure(error, commands[first])
+        } catch {
+            printError("Error: \(error)")
+            return ExitStatus.failure
+        }
+    }
+}
+
+exit(mainEntry(Array(CommandLine.arguments.dropFirst())))

@@ -99,9 +99,12 @@ enum TraceSamples {
         case 1: return .string(string(&g))
         case 2: return .bool(Bool.random(using: &g))
         case 3: return .null
-        case 4: return .strings((0..<Int.random(in: 0...4, using: &g)).map { _ in string(&g, maxLength: 5) })
+        case 4:
+            // `[]` reads back as .ints for the known integer-array keys, as
+            // .strings for every other key.
+            let count = Int.random(in: JSONLTraceWriter.integerArrayKeys.contains(key) ? 1...4 : 0...4, using: &g)
+            return .strings((0..<count).map { _ in string(&g, maxLength: 5) })
         default:
-            // `[]` reads back as .ints only for the known integer-array keys.
             let count = Int.random(in: JSONLTraceWriter.integerArrayKeys.contains(key) ? 0...4 : 1...4, using: &g)
             return .ints((0..<count).map { _ in int(&g) })
         }

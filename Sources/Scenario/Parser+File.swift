@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension ScenarioParser {
+    /// Reads, decodes and parses a scenario file. A file that cannot be read
+    /// is reported at line 1, column 1; bytes that are not UTF-8 at their
+    /// own line and column.
+    public static func parseFile(atPath path: String) throws(Diagnostic) -> ScenarioFile {
+        let bytes = try readFile(path)
+        let source = try decodeUTF8(bytes, path: path)
+        return try parse(source, path: path)
+    }
+
+    static func readFile(_ path: String) throws(Diagnostic) -> [UInt8] {
+        func failure(_ code: Int32) -> Diagnostic {
+            Diagnostic(location: SourceLocation(file: path, line: 1, column: 1),
+                       message: "cannot read the scenario file: \(String(cString: strerror(code)))", sourceLine: "")
+        }
+        let fd = open(path, O_RDONLY)
+        if fd < 0 { throw failure(errno) }
+        defer { _ = close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure(errno)
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return bytes
+    }
+
+    /// Decodes UTF-8, reporting the first invalid byte at its line and column
+    /// (columns count Unicode scalars, like everywhere else).
+    static func decodeUTF8(_ bytes: [UInt8], path: String) throws(Diagnostic) -> String {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        var line = 1
+        var column = 1
+        var lineStart = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                if encoded.count == 1 && encoded.first == UInt8(ascii: "\n") {
+                    line += 1
+                    column = 1
+                    lineStart = offset + 1
+                } else if !(offset == 0 && encoded.count == 3 && Array(encoded) == [0xEF, 0xBB, 0xBF]) {
+                    column += 1  // (a leading byte-order mark is not a column)
+                }
+                offset += encoded.count
+            case .emptyInput:
+                return String(decoding: bytes, as: UTF8.self)
+            case .error:
+                var lineEnd = offset
+                while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+                var text = String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
+                if text.unicodeScalars.last == "\r" { text = String(text.unicodeScalars.dropLast()) }
+                let byte = String(bytes[offset], radix: 16, uppercase: true)
+                throw Diagnostic(location: SourceLocation(file: path, line: line, column: column),
+                                 message: "invalid UTF-8 (byte 0x\(byte.count == 1 ? "0" : "")\(byte))",
+                                 sourceLine: text)
+            }
+        }
+    }
+}

@@ -1,0 +1,249 @@
+import Simulation
+
+/// The result of checking one `expect` statement.
+public struct ExpectationResult: Sendable, Equatable {
+    public var expectation: Expectation
+    public var passed: Bool
+    /// The statement as written, e.g. `expect log "done" at=1.25s`.
+    public var summary: String
+    /// What was observed, e.g. `logged at 1.25s`.
+    public var observed: String
+}
+
+/// What a scenario run produced.
+public struct ScenarioOutcome {
+    /// The trace, complete up to the end or up to the failure.
+    public var events: [TraceEvent]
+    public var expectations: [ExpectationResult]
+    /// A runtime failure (a busy loop, a run that did not settle), positioned
+    /// at the statement that was running.
+    public var failure: Diagnostic?
+
+    public var allPassed: Bool { failure == nil && expectations.allSatisfy(\.passed) }
+}
+
+/// Executes a parsed scenario on a ``Simulation``.
+///
+/// Top-level statements run in file order: declarations create their object
+/// at the virtual time reached so far, `at` schedules outside events, `run`
+/// drives the main run loop; expectations are checked after the last
+/// statement.
+public final class ScenarioRunner {
+    public let file: ScenarioFile
+    public let simulation: Simulation
+    private let source: String
+    var timers: [String: SimTimer] = [:]
+    var sources: [String: SimSource] = [:]
+    var ports: [String: SimPort] = [:]
+    var observers: [String: SimObserver] = [:]
+    /// The statement being executed, for positioning runtime errors.
+    private var current: SourceLocation?
+
+    /// - Parameters:
+    ///   - file: the parsed scenario.
+    ///   - source: its text, for quoting lines in runtime diagnostics.
+    public init(file: ScenarioFile, source: String, tracing: Bool = true) {
+        self.file = file
+        self.source = source
+        self.simulation = Simulation(tracing: tracing)
+    }
+
+    var loop: SimRunLoop { simulation.mainLoop }
+    var context: SimContext { simulation.context }
+
+    /// Runs every statement, then checks the expectations.
+    public func run() -> ScenarioOutcome {
+        var failure: Diagnostic?
+        var expectations: [Expectation] = []
+        do {
+            for statement in file.statements {
+                if case .expect(let e) = statement {
+                    expectations.append(e)
+                    continue
+                }
+                try execute(statement)
+            }
+        } catch let error as RunLoopError {
+            failure = diagnostic(at: current, error.description)
+        } catch let d as Diagnostic {
+            failure = d
+        } catch {
+            failure = diagnostic(at: current, "\(error)")
+        }
+        let results = failure == nil ? expectations.map(check) : []
+        return ScenarioOutcome(events: simulation.recorder?.events ?? [], expectations: results, failure: failure)
+    }
+
+    private func diagnostic(at location: SourceLocation?, _ message: String) -> Diagnostic {
+        let loc = location ?? SourceLocation(file: file.path, line: 1, column: 1)
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        let text = loc.line >= 1 && loc.line <= lines.count ? String(lines[loc.line - 1]) : ""
+        return Diagnostic(location: loc, message: message, sourceLine: text)
+    }
+
+    // MARK: Top level
+
+    private func execute(_ statement: Statement) throws {
+        switch statement {
+        case .display:
+            break   // honoured by the render server (a later version)
+        case .mode(let name, let common, _):
+            if common { loop.addCommonMode(RunLoopMode(name)) }
+        case .timer(let d):
+            let fire = d.firstFire ?? (context.now + (d.after ?? d.interval))
+            let timer = SimTimer(name: d.name, fireDate: fire, interval: d.interval, context: context) { [unowned self] _ in
+                try self.perform(d.body)
+            }
+            timer.setTolerance(d.tolerance)
+            timers[d.name] = timer
+            for m in d.modes { loop.add(timer, to: mode(m)) }
+        case .source(let d):
+            let s = SimSource(name: d.name, order: d.order) { [unowned self] _ in try self.perform(d.body) }
+            sources[d.name] = s
+            for m in d.modes { loop.add(s, to: mode(m)) }
+        case .port(let d):
+            let p = SimPort(name: d.name, order: d.order) { [unowned self] _, _ in try self.perform(d.body) }
+            ports[d.name] = p
+            for m in d.modes { loop.add(p, to: mode(m)) }
+        case .observer(let d):
+            var activities = RunLoopActivity()
+            for a in d.activities { activities.insert(activity(a)) }
+            let o = SimObserver(name: d.name, activities: activities, repeats: d.repeats, order: d.order) { [unowned self] _, _ in
+                try self.perform(d.body)
+            }
+            observers[d.name] = o
+            for m in d.modes { loop.add(o, to: mode(m)) }
+        case .at(let e):
+            schedule(e)
+        case .run(let r):
+            current = r.location
+            try run(r)
+        case .expect:
+            break
+        }
+    }
+
+    private func schedule(_ e: ExternalEvent) {
+        let label = "at \(formatTime(e.time))"
+        switch e.kind {
+        case .input(let body):
+            simulation.postInputEvent(at: e.time, name: label) { [unowned self] in try self.perform(body) }
+        case .send(let port):
+            let p = ports[port]!
+            context.schedule(at: e.time, label: "send \(port)") { [context] in p.send(at: context.now, label: port) }
+        case .signal(let source, let wake):
+            let s = sources[source]!
+            context.schedule(at: e.time, label: "signal \(source)") { [context, loop] in
+                s.signal(in: context)
+                if wake { loop.wakeUp(reason: .source0) }
+            }
+        case .wake:
+            context.schedule(at: e.time, label: "wake") { [loop] in loop.wakeUp() }
+        case .asyncMain(let body):
+            context.schedule(at: e.time, label: "async main") { [unowned self] in
+                self.loop.enqueueMain(name: label) { [unowned self] in try self.perform(body) }
+            }
+        case .perform(let modes, let body):
+            context.schedule(at: e.time, label: "perform") { [unowned self] in
+                self.loop.perform(in: modes.map(self.mode), name: label) { [unowned self] in try self.perform(body) }
+            }
+        }
+    }
+
+    private func run(_ r: RunCommand) throws {
+        let limit: Simulation.Limit
+        switch r.limit {
+        case .until(let t): limit = .until(t)
+        case .duration(let d): limit = .duration(d)
+        case .iterations(let n): limit = .iterations(n)
+        case .idle(let max): limit = .idle(max: max)
+        case .forever: limit = .forever
+        }
+        try simulation.run(mode: RunLoopMode(r.mode), limit: limit, returnAfterSource: r.returnAfterSource)
+    }
+
+    // MARK: Actions
+
+    /// Runs a callout body.
+    func perform(_ actions: [Action]) throws {
+        for action in actions {
+            try perform(action)
+        }
+    }
+
+    private func perform(_ action: Action) throws {
+        switch action.kind {
+        case .log(let text):
+            simulation.log(text)
+        case .sleep(let d):
+            context.block(for: d)
+        case .signal(let name, let wake):
+            sources[name]!.signal(in: context)
+            if wake { loop.wakeUp(reason: .source0) }
+        case .wake:
+            loop.wakeUp()
+        case .stop:
+            loop.stop()
+        case .invalidate(let name):
+            if let t = timers[name] { loop.invalidate(t) }
+            if let s = sources[name] { s.invalidate() }
+            if let p = ports[name] { p.invalidate() }
+            if let o = observers[name] { o.invalidate() }
+        case .reschedule(let name, let at):
+            loop.setNextFireDate(timers[name]!, at)
+        case .send(let port):
+            ports[port]!.send(at: context.now, label: port)
+        case .perform(let modes, let body):
+            loop.perform(in: modes.map(mode), name: "line \(action.location.line)") { [unowned self] in try self.perform(body) }
+        case .asyncMain(let body):
+            loop.enqueueMain(name: "line \(action.location.line)") { [unowned self] in try self.perform(body) }
+        case .run(let r):
+            let outer = current
+            current = r.location
+            defer { current = outer }
+            try run(r)
+        }
+    }
+
+    private func mode(_ ref: ModeRef) -> RunLoopMode {
+        switch ref {
+        case .common: return .common
+        case .named(let name): return RunLoopMode(name)
+        }
+    }
+
+    private func activity(_ a: ActivityName) -> RunLoopActivity {
+        switch a {
+        case .entry: return .entry
+        case .beforeTimers: return .beforeTimers
+        case .beforeSources: return .beforeSources
+        case .beforeWaiting: return .beforeWaiting
+        case .afterWaiting: return .afterWaiting
+        case .exit: return .exit
+        }
+    }
+
+    // MARK: Expectations
+
+    private func check(_ e: Expectation) -> ExpectationResult {
+        switch e.kind {
+        case .log(let text, let at):
+            let times = simulation.logs.filter { $0.text == text }.map(\.time)
+            var summary = "expect log \(quoted(text))"
+            if let at { summary += " at=\(formatTime(at))" }
+            let observed = times.isEmpty ? "never logged"
+                : "logged at " + times.prefix(5).map(formatTime).joined(separator: ", ") + (times.count > 5 ? ", …" : "")
+            let passed = at.map { times.contains($0) } ?? !times.isEmpty
+            return ExpectationResult(expectation: e, passed: passed, summary: summary, observed: observed)
+        }
+    }
+
+    private func quoted(_ s: String) -> String {
+        var out = "\""
+        for c in s {
+            if c == "\"" || c == "\\" { out.append("\\") }
+            out.append(c)
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,98 @@
+@_exported import LoopSimTrace
+@_exported import RunLoopKit
+
+/// The simulated app: one main thread with its main run loop, the outside
+/// world that feeds it, and the trace of what happened.
+///
+/// Input events (taps) arrive as messages on a version-1 port of the main run
+/// loop in the common modes, so they are handled one per pass, in default and
+/// tracking alike, and queue up while the main thread is blocked.
+public final class Simulation {
+    public let context: SimContext
+    public let mainLoop: SimRunLoop
+    /// The main run loop's input-event port (common modes).
+    public let eventPort: SimPort
+    /// Every event so far, in order (nil when tracing is off).
+    public let recorder: TraceRecorder?
+    /// Every `log` action, with its virtual time.
+    public private(set) var logs: [(time: Nanoseconds, text: String)] = []
+
+    /// The bound of virtual time for runs with no timeout (`run`,
+    /// `run iterations=`), 10 minutes.
+    public static let defaultSettleBound: Nanoseconds = 600 * 1_000_000_000
+
+    public init(tracing: Bool = true) {
+        let recorder = tracing ? TraceRecorder() : nil
+        self.recorder = recorder
+        context = SimContext(trace: recorder)
+        mainLoop = SimRunLoop(context: context, isMain: true)
+        mainLoop.addCommonMode(.tracking)
+        eventPort = SimPort(name: "events", order: -1, calloutKind: .event) { _, message in
+            try message.body?()
+        }
+        mainLoop.add(eventPort, to: .common)
+    }
+
+    /// The current virtual time.
+    public var now: Nanoseconds { context.now }
+
+    /// Records a `log` action.
+    public func log(_ text: String) {
+        logs.append((context.now, text))
+        context.emit("log", [TraceField("text", .string(text))])
+    }
+
+    /// Records a `warn` event.
+    public func warn(_ text: String) {
+        context.emit("warn", [TraceField("text", .string(text))])
+    }
+
+    /// Schedules an input event: at `time` a message arrives on the event
+    /// port; its callout runs `body`.
+    public func postInputEvent(at time: Nanoseconds, name: String, _ body: @escaping () throws -> Void) {
+        context.schedule(at: time, label: name) { [eventPort, context] in
+            eventPort.send(at: context.now, label: name, body: body)
+        }
+    }
+
+    /// How long a run lasts.
+    public enum Limit: Sendable, Equatable {
+        case until(Nanoseconds)
+        case duration(Nanoseconds)
+        case iterations(Int)
+        case idle(max: Nanoseconds)
+        case forever
+    }
+
+    /// Runs the main loop in `mode` (CFRunLoopRunInMode) with the timeout
+    /// the limit gives. Unbounded runs (`idle`, `iterations`, `forever`) get a
+    /// bound of virtual time unless an outer run already set one.
+    @discardableResult
+    public func run(mode: RunLoopMode = .default, limit: Limit, returnAfterSource: Bool = false) throws -> RunResult {
+        let now = context.now
+        var timeout: Nanoseconds = .max
+        var passLimit: Int?
+        var bound: Nanoseconds?
+        switch limit {
+        case .until(let t):
+            if t <= now {
+                warn("run until=\(formatTime(t)) starts at \(formatTime(now)), already past its end: nothing runs")
+                return .timedOut
+            }
+            timeout = t - now
+        case .duration(let d):
+            timeout = d
+        case .iterations(let n):
+            passLimit = n
+            bound = now + Simulation.defaultSettleBound
+        case .idle(let max):
+            bound = now + max
+        case .forever:
+            bound = now + Simulation.defaultSettleBound
+        }
+        let outerBound = mainLoop.settleDeadline
+        if outerBound == nil, let bound { mainLoop.settleDeadline = bound }
+        defer { mainLoop.settleDeadline = outerBound }
+        return try mainLoop.run(in: mode, timeout: timeout, returnAfterSourceHandled: returnAfterSource, passLimit: passLimit)
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// The benchmark harness: warm-up, N timed runs of a batch, percentiles of
+/// the per-operation time. Wall-clock figures are reported, never asserted.
+struct BenchResult {
+    var name: String
+    var unit: String
+    var p50: Double
+    var p90: Double
+    var p99: Double
+    var runs: Int
+    var batch: Int
+    var peer: Double?
+    var peerName: String?
+    var extra: [(String, String)] = []
+
+    /// The peer's time divided by ours: above 1 means LoopSim is faster.
+    var ratio: Double? { peer.map { $0 / p50 } }
+
+    func json() -> String {
+        var s = "{\"name\":\"\(name)\",\"unit\":\"\(unit)\",\"p50\":\(fmt(p50)),\"p90\":\(fmt(p90)),\"p99\":\(fmt(p99)),\"runs\":\(runs),\"batch\":\(batch)"
+        if let peer, let ratio, let peerName {
+            s += ",\"peer_name\":\"\(peerName)\",\"peer\":\(fmt(peer)),\"ratio\":\(fmt(ratio))"
+        }
+        for (k, v) in extra { s += ",\"\(k)\":\(v)" }
+        return s + "}"
+    }
+
+    func fmt(_ v: Double) -> String { String(format: "%.1f", v) }
+}
+
+enum Clock {
+    static func nanoseconds() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+    }
+}
+
+/// Times `body`, which performs `batch` operations per call, over `runs`
+/// runs after `warmup` untimed runs; returns per-operation percentiles (ns).
+func measure(runs: Int, warmup: Int, batch: Int, _ body: () -> Void) -> (p50: Double, p90: Double, p99: Double) {
+    for _ in 0..<warmup { body() }
+    var samples: [Double] = []
+    samples.reserveCapacity(runs)
+    for _ in 0..<runs {
+        let start = Clock.nanoseconds()
+        body()
+        let end = Clock.nanoseconds()
+        samples.append(Double(end - start) / Double(batch))
+    }
+    samples.sort()
+    func pct(_ p: Double) -> Double { samples[min(samples.count - 1, Int((Double(samples.count) * p).rounded(.down)))] }
+    return (pct(0.5), pct(0.9), pct(0.99))
+}
+
+/// `loopsim bench [NAME…] [--json] [--runs N]`.
+enum BenchCommand {
+    static let groups: [(String, String)] = [
+        ("runloop", "ns per pass: six UIKit observers, one timer, one source0, one block — against Foundation's RunLoop (CFRunLoop)"),
+    ]
+
+    static let spec = CommandSpec(
+        name: "bench",
+        abstract: "Run the benchmarks (warm-up, N runs, p50/p90/p99).",
+        usage: "loopsim bench [<name> ...] [--json] [--runs <n>]",
+        arguments: [("<name>", "Benchmark groups to run (default: all): " + groups.map(\.0).joined(separator: ", ") + ".")],
+        options: [
+            ("--json", "Print one JSON object per line (name, unit, p50, p90, p99, peer, ratio)."),
+            ("--runs <n>", "Timed runs per benchmark (default 200)."),
+        ],
+        discussion: "Figures are wall-clock and noisy on shared machines; compare ratios measured in one run.")
+
+    static func main(_ args: [String]) throws -> Int32 {
+        let parsed = try ParsedArguments(args, valueOptions: ["--runs"], flagOptions: ["--json"])
+        if parsed.wantsHelp { printOut(spec.help()); return ExitStatus.success }
+        var runs = 200
+        if let r = parsed.values["--runs"] {
+            guard let n = Int(r), n > 0, n <= 1_000_000 else { throw UsageError(message: "--runs needs a positive integer, got '\(r)'") }
+            runs = n
+        }
+        let names = parsed.positionals.isEmpty ? groups.map(\.0) : parsed.positionals
+        for n in names where !groups.contains(where: { $0.0 == n }) {
+            throw UsageError(message: "unknown benchmark '\(n)' (known: \(groups.map(\.0).joined(separator: ", ")))")
+        }
+        let json = parsed.flags.contains("--json")
+        for name in names {
+            let results: [BenchResult]
+            switch name {
+            case "runloop": results = RunLoopBench.run(runs: runs)
+            default: results = []
+            }
+            for r in results {
+                if json { printOut(r.json()) } else { printOut(table(r)) }
+            }
+        }
+        return ExitStatus.success
+    }
+
+    static func table(_ r: BenchResult) -> String {
+        var s = r.name.padding(toLength: 28, withPad: " ", startingAt: 0)
+            + String(format: "p50 %9.1f  p90 %9.1f  p99 %9.1f %@", r.p50, r.p90, r.p99, r.unit)
+        if let peer = r.peer, let ratio = r.ratio, let peerName = r.peerName {
+            s += String(format: "   %@ p50 %9.1f  ratio %6.1fx", peerName, peer, ratio)
+        }
+        return s
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Scenario
+import Simulation
+
+/// `loopsim run FILE [--trace PATH] [--format text|jsonl|chrome]`.
+enum RunCommand {
+    static let spec = CommandSpec(
+        name: "run",
+        abstract: "Run a scenario and print its trace and expectations.",
+        usage: "loopsim run <file> [--trace <path>] [--format <format>]",
+        arguments: [("<file>", "The scenario file (*.loop).")],
+        options: [
+            ("--trace <path>", "Write the trace to <path> instead of standard output."),
+            ("--format <format>", "text, jsonl or chrome (default: from the --trace extension, else text)."),
+        ],
+        discussion: """
+        Exit status: 0 when every expectation passes, 1 when one fails, 2 for a
+        scenario error (parse error, or a loop that never settles), 64 for a usage error.
+        """)
+
+    static func main(_ args: [String]) throws -> Int32 {
+        let parsed = try ParsedArguments(args, valueOptions: ["--trace", "--format"], flagOptions: [])
+        if parsed.wantsHelp { printOut(spec.help()); return ExitStatus.success }
+        guard parsed.positionals.count == 1 else {
+            throw UsageError(message: parsed.positionals.isEmpty ? "missing expected argument '<file>'"
+                : "unexpected argument '\(parsed.positionals[1])'")
+        }
+        let path = parsed.positionals[0]
+        let tracePath = parsed.values["--trace"]
+        var format = TraceFormat.text
+        if let f = parsed.values["--format"] {
+            guard let value = TraceFormat(rawValue: f) else {
+                throw UsageError(message: "the value '\(f)' is invalid for '--format' (expected text, jsonl or chrome)")
+            }
+            format = value
+        } else if let tracePath {
+            if tracePath.hasSuffix(".jsonl") { format = .jsonl } else if tracePath.hasSuffix(".json") { format = .chrome }
+        }
+
+        let file: ScenarioFile
+        let source: String
+        do {
+            (file, source) = try ScenarioLoader.load(path: path)
+        } catch {
+            printError(error.description)
+            return ExitStatus.scenarioError
+        }
+        let runner = ScenarioRunner(file: file, source: source)
+        let outcome = runner.run()
+        let rendered = TraceWriter.render(outcome.events, as: format)
+        if let tracePath {
+            do {
+                try rendered.write(toFile: tracePath, atomically: true, encoding: .utf8)
+            } catch {
+                printError("Error: cannot write the trace to '\(tracePath)': \(error.localizedDescription)")
+                return ExitStatus.failure
+            }
+        } else {
+            printOut(rendered, terminator: "")
+        }
+        if let failure = outcome.failure {
+            printError(failure.description)
+            return ExitStatus.scenarioError
+        }
+        if !outcome.expectations.isEmpty {
+            printOut(ExpectationReport.render(outcome.expectations))
+        }
+        return outcome.allPassed ? ExitStatus.success : ExitStatus.failure
+    }
+}
+
+enum ExpectationReport {
+    static func render(_ results: [ExpectationResult]) -> String {
+        var out = ""
+        for r in results {
+            out += "\(r.passed ? "PASS" : "FAIL")  \(r.summary)  (\(r.expectation.location.line):\(r.expectation.location.column)): \(r.observed)\n"
+        }
+        let failed = results.filter { !$0.passed }.count
+        out += "\(results.count) expectation\(results.count == 1 ? "" : "s"): \(results.count - failed) passed, \(failed) failed"
+        return out
+    }
+}

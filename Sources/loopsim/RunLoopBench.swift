@@ -1,0 +1,195 @@
+import CoreFoundation
+import Foundation
+import RunLoopKit
+
+/// `loopsim bench runloop`: the cost of one run-loop pass in LoopSim and in
+/// Foundation's RunLoop (CFRunLoop), doing the same work in the same process.
+///
+/// - `runloop.observers6`: the six UIKit-profile observers of runloop.md §11
+///   and nothing else; the order-0 BeforeWaiting observer calls WakeUp, so the
+///   wait returns at once and every pass is BT BS BW(wait) AW.
+/// - `runloop.timer`: a repeating timer due on every pass (1 ns interval).
+/// - `runloop.source0`: a version-0 source that re-signals itself.
+/// - `runloop.block`: one block enqueued, then a polling run that runs it.
+enum RunLoopBench {
+    static let batch = 1000
+
+    static func run(runs: Int) -> [BenchResult] {
+        var out: [BenchResult] = []
+        func add(_ name: String, _ ours: () -> Void, _ peer: () -> Void) {
+            let a = measure(runs: runs, warmup: max(5, runs / 10), batch: batch, ours)
+            let b = measure(runs: max(20, runs / 4), warmup: 5, batch: batch, peer)
+            out.append(BenchResult(name: name, unit: "ns/pass", p50: a.p50, p90: a.p90, p99: a.p99, runs: runs, batch: batch,
+                                   peer: b.p50, peerName: "Foundation.RunLoop"))
+        }
+        add("runloop.observers6", oursObservers(), cfObservers())
+        add("runloop.timer", oursTimer(), cfTimer())
+        add("runloop.source0", oursSource(), cfSource())
+        add("runloop.block", oursBlock(), cfBlock())
+        return out
+    }
+
+    static let uikitOrders: [(Int, RunLoopActivity)] = [
+        (-2147483647, .entry), (0, .beforeWaiting), (1999000, [.beforeWaiting, .exit]),
+        (2000000, [.beforeWaiting, .exit]), (2001000, [.beforeWaiting, .exit]), (2147483647, [.beforeWaiting, .exit]),
+    ]
+
+    // MARK: LoopSim
+
+    static func quietLoop() -> SimRunLoop {
+        let loop = SimRunLoop(context: SimContext(), isMain: false)
+        loop.options.busyPassLimit = .max
+        return loop
+    }
+
+    static func oursObservers() -> () -> Void {
+        let loop = quietLoop()
+        var passes = 0
+        for (order, acts) in uikitOrders {
+            let o = SimObserver(name: "uikit\(order)", activities: acts, order: order) { _, activity in
+                if order == 0 {
+                    passes += 1
+                    if passes >= batch { loop.stop() } else { loop.wakeUp() }
+                }
+            }
+            loop.add(o, to: .common)
+        }
+        loop.add(SimSource(name: "keepalive") { _ in }, to: .default)
+        return {
+            passes = 0
+            _ = try? loop.run(in: .default, timeout: .max)
+        }
+    }
+
+    static func oursTimer() -> () -> Void {
+        let loop = quietLoop()
+        var fires = 0
+        let t = SimTimer(name: "t", fireDate: 0, interval: 1, context: loop.context) { _ in
+            fires += 1
+            if fires >= batch { loop.stop() }
+        }
+        loop.add(t, to: .default)
+        return {
+            fires = 0
+            _ = try? loop.run(in: .default, timeout: .max)
+        }
+    }
+
+    static func oursSource() -> () -> Void {
+        let loop = quietLoop()
+        var performs = 0
+        let ctx = loop.context
+        let s = SimSource(name: "s") { s in
+            performs += 1
+            if performs >= batch { loop.stop() } else { s.signal(in: ctx) }
+        }
+        loop.add(s, to: .default)
+        return {
+            performs = 0
+            s.signal(in: ctx)
+            _ = try? loop.run(in: .default, timeout: .max)
+        }
+    }
+
+    static func oursBlock() -> () -> Void {
+        let loop = quietLoop()
+        var ran = 0
+        let body: () throws -> Void = { ran += 1 }
+        return {
+            for _ in 0..<batch {
+                loop.perform(in: [.default], body)
+                _ = try? loop.run(in: .default, timeout: 0)
+            }
+        }
+    }
+
+    // MARK: Foundation (CFRunLoop underneath RunLoop)
+
+    static var cfDefault: CFRunLoopMode { kCFRunLoopDefaultMode! }
+
+    /// Foundation's RunLoop.current is backed by this CFRunLoop.
+    static func currentLoop() -> CFRunLoop {
+        _ = RunLoop.current
+        return CFRunLoopGetCurrent()
+    }
+
+    static func cfObservers() -> () -> Void {
+        let rl = currentLoop()
+        var passes = 0
+        var observers: [CFRunLoopObserver] = []
+        for (order, acts) in uikitOrders {
+            let o = CFRunLoopObserverCreateWithHandler(nil, CFOptionFlags(acts.rawValue), true, CFIndex(order)) { _, _ in
+                if order == 0 {
+                    passes += 1
+                    if passes >= batch { CFRunLoopStop(rl) } else { CFRunLoopWakeUp(rl) }
+                }
+            }!
+            observers.append(o)
+        }
+        let keepalive = makeSource { }
+        return {
+            for o in observers { CFRunLoopAddObserver(rl, o, cfDefault) }
+            CFRunLoopAddSource(rl, keepalive, cfDefault)
+            passes = 0
+            _ = CFRunLoopRunInMode(cfDefault, 1.0e10, false)
+            for o in observers { CFRunLoopRemoveObserver(rl, o, cfDefault) }
+            CFRunLoopRemoveSource(rl, keepalive, cfDefault)
+        }
+    }
+
+    static func cfTimer() -> () -> Void {
+        let rl = currentLoop()
+        var fires = 0
+        return {
+            fires = 0
+            let t = CFRunLoopTimerCreateWithHandler(nil, CFAbsoluteTimeGetCurrent(), 1.0e-9, 0, 0) { _ in
+                fires += 1
+                if fires >= batch { CFRunLoopStop(rl) }
+            }!
+            CFRunLoopAddTimer(rl, t, cfDefault)
+            _ = CFRunLoopRunInMode(cfDefault, 1.0e10, false)
+            CFRunLoopTimerInvalidate(t)
+        }
+    }
+
+    final class Box { var body: () -> Void = {} }
+    nonisolated(unsafe) static var sourceBoxes: [Box] = []
+
+    static func makeSource(_ perform: @escaping () -> Void) -> CFRunLoopSource {
+        let box = Box()
+        box.body = perform
+        sourceBoxes.append(box)
+        var ctx = CFRunLoopSourceContext()
+        ctx.info = Unmanaged.passUnretained(box).toOpaque()
+        ctx.perform = { info in Unmanaged<Box>.fromOpaque(info!).takeUnretainedValue().body() }
+        return CFRunLoopSourceCreate(nil, 0, &ctx)
+    }
+
+    static func cfSource() -> () -> Void {
+        let rl = currentLoop()
+        var performs = 0
+        var source: CFRunLoopSource?
+        source = makeSource {
+            performs += 1
+            if performs >= batch { CFRunLoopStop(rl) } else { CFRunLoopSourceSignal(source) }
+        }
+        return {
+            performs = 0
+            CFRunLoopAddSource(rl, source, cfDefault)
+            CFRunLoopSourceSignal(source)
+            _ = CFRunLoopRunInMode(cfDefault, 1.0e10, false)
+            CFRunLoopRemoveSource(rl, source, cfDefault)
+        }
+    }
+
+    static func cfBlock() -> () -> Void {
+        let rl = currentLoop()
+        var ran = 0
+        return {
+            for _ in 0..<batch {
+                CFRunLoopPerformBlock(rl, cfDefault) { ran += 1 }
+                _ = CFRunLoopRunInMode(cfDefault, 0, false)
+            }
+        }
+    }
+}

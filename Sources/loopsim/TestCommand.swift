@@ -1,0 +1,138 @@
+import Foundation
+import Scenario
+import Simulation
+
+/// `loopsim test [PATH…]`: golden-trace checks.
+enum TestCommand {
+    static let spec = CommandSpec(
+        name: "test",
+        abstract: "Run the golden scenarios and compare their traces.",
+        usage: "loopsim test [<path> ...] [--record <mode>] [--artifacts <dir>]",
+        arguments: [("<path>", "Scenario files or folders searched for *.loop (default: Traces/).")],
+        options: [
+            ("--record <mode>", "missing, all or failed: write goldens (also LOOPSIM_RECORD)."),
+            ("--artifacts <dir>", "Where actual traces of failing scenarios go (default: loopsim-out/artifacts)."),
+        ],
+        discussion: """
+        Each NAME.loop is run and its JSONL trace compared with NAME.trace.jsonl
+        beside it. On a mismatch the hunk diff and the first differing event are
+        printed and the actual trace is written under the artifacts folder.
+        A run that records goldens says so and exits 1: re-run without
+        recording to check them.
+        """)
+
+    enum RecordMode: String { case never, missing, all, failed }
+
+    static func main(_ args: [String]) throws -> Int32 {
+        let parsed = try ParsedArguments(args, valueOptions: ["--record", "--artifacts"], flagOptions: [])
+        if parsed.wantsHelp { printOut(spec.help()); return ExitStatus.success }
+        let recordText = parsed.values["--record"] ?? ProcessInfo.processInfo.environment["LOOPSIM_RECORD"] ?? "never"
+        guard let record = RecordMode(rawValue: recordText.isEmpty ? "never" : recordText) else {
+            throw UsageError(message: "the record mode '\(recordText)' is invalid (expected never, missing, all or failed)")
+        }
+        let artifacts = parsed.values["--artifacts"] ?? "loopsim-out/artifacts"
+        let roots = parsed.positionals.isEmpty ? ["Traces"] : parsed.positionals
+        var files: [String] = []
+        for root in roots {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root, isDirectory: &isDir) else {
+                throw UsageError(message: "no such file or folder '\(root)'")
+            }
+            if isDir.boolValue {
+                files += findScenarios(under: root)
+            } else {
+                files.append(root)
+            }
+        }
+        if files.isEmpty {
+            printError("Error: no *.loop files under \(roots.joined(separator: ", "))")
+            return ExitStatus.failure
+        }
+
+        var passed = 0, failed = 0, recorded = 0
+        for path in files {
+            switch check(path, record: record, artifacts: artifacts) {
+            case .passed: passed += 1
+            case .failed: failed += 1
+            case .recorded: recorded += 1
+            }
+        }
+        var summary = "\(files.count) scenario\(files.count == 1 ? "" : "s"): \(passed) passed, \(failed) failed"
+        if recorded > 0 { summary += ", \(recorded) recorded" }
+        printOut(summary)
+        if recorded > 0 {
+            printOut("Goldens were recorded; this run does not count as a pass. Re-run 'loopsim test' without --record or LOOPSIM_RECORD to check them.")
+        }
+        return failed == 0 && recorded == 0 ? ExitStatus.success : ExitStatus.failure
+    }
+
+    static func findScenarios(under root: String) -> [String] {
+        guard let e = FileManager.default.enumerator(atPath: root) else { return [] }
+        var out: [String] = []
+        while let rel = e.nextObject() as? String {
+            if rel.hasSuffix(".loop") { out.append((root as NSString).appendingPathComponent(rel)) }
+        }
+        return out.sorted()
+    }
+
+    enum Verdict { case passed, failed, recorded }
+
+    /// The golden path for a scenario: `NAME.trace.jsonl` beside `NAME.loop`.
+    static func goldenPath(for path: String) -> String {
+        String(path.dropLast(".loop".count)) + ".trace.jsonl"
+    }
+
+    static func check(_ path: String, record: RecordMode, artifacts: String) -> Verdict {
+        let golden = goldenPath(for: path)
+        let actual: String
+        var problems: [String] = []
+        do {
+            let (file, source) = try ScenarioLoader.load(path: path)
+            let outcome = ScenarioRunner(file: file, source: source).run()
+            actual = JSONLTraceWriter.render(outcome.events)
+            if let failure = outcome.failure { problems.append(failure.description) }
+            for r in outcome.expectations where !r.passed {
+                problems.append("FAIL  \(r.summary): \(r.observed)")
+            }
+        } catch {
+            printOut("FAIL  \(path)\n\(error.description)")
+            return .failed
+        }
+        let expected = FileManager.default.contents(atPath: golden).flatMap { String(data: $0, encoding: .utf8) }
+        let matches = expected == actual
+        let shouldRecord = record == .all || (record == .missing && expected == nil) || (record == .failed && !matches)
+        if shouldRecord && !(matches && record != .all) {
+            do {
+                try actual.write(toFile: golden, atomically: true, encoding: .utf8)
+                printOut("REC   \(path) -> \(golden)")
+                return .recorded
+            } catch {
+                printOut("FAIL  \(path): cannot write \(golden): \(error.localizedDescription)")
+                return .failed
+            }
+        }
+        guard let expected else {
+            printOut("FAIL  \(path): no golden trace at \(golden); record it with 'LOOPSIM_RECORD=missing loopsim test \(path)'")
+            return .failed
+        }
+        if matches && problems.isEmpty {
+            printOut("ok    \(path)")
+            return .passed
+        }
+        printOut("FAIL  \(path)")
+        for p in problems { printOut("  " + p.replacingOccurrences(of: "\n", with: "\n  ")) }
+        if !matches {
+            let artifact = (artifacts as NSString).appendingPathComponent(
+                (golden as NSString).lastPathComponent.replacingOccurrences(of: ".trace.jsonl", with: ".actual.trace.jsonl"))
+            try? FileManager.default.createDirectory(atPath: artifacts, withIntermediateDirectories: true)
+            try? actual.write(toFile: artifact, atomically: true, encoding: .utf8)
+            let diff = LineDiff.unified(old: expected, new: actual, oldName: golden, newName: artifact)
+            printOut(diff)
+            if let first = LineDiff.firstDifference(expected, actual) {
+                printOut("  first differing event (line \(first.line)):\n    expected: \(first.expected)\n    actual:   \(first.actual)")
+            }
+            printOut("  actual trace written to \(artifact); if the change is intended, re-record with 'LOOPSIM_RECORD=failed loopsim test \(path)'")
+        }
+        return .failed
+    }
+}

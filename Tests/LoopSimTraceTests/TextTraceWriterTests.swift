@@ -1,0 +1,182 @@
+import Testing
+import LoopSimTrace
+
+@Suite("Text writer")
+struct TextTraceWriterTests {
+    @Test("the sample run reads as expected")
+    func golden() {
+        let expected = """
+                0.000000000  #0    log         text=start
+                0.000000000  #0    run.begin   mode=default depth=1
+                0.000000000  #1      activity    entry default
+                0.000000000  #1      activity    beforeTimers default
+                0.000000000  #1      activity    beforeSources default
+                0.000000000  #1      activity    beforeWaiting default
+                0.000000000  #1      sleep       mode=default until=0.016000000
+                0.016000000  #1      wake        reason=timer
+                0.016000000  #1      activity    afterWaiting default
+                0.016000000  #1      callout     timer tick
+                0.016000000  #1        log         text="tick fired"
+                0.016000000  #1        blocked     duration=0.005000000
+                0.021000000  #1        run.begin   mode=tracking depth=2
+                0.021000000  #2          activity    entry tracking
+                0.021000000  #2          activity    beforeTimers tracking
+                0.021001500  #2          callout     source0 touch
+                0.022000000  #2          end         source0 touch
+                0.022000000  #2          activity    exit tracking
+                0.022000000  #2        run.end     mode=tracking depth=2 result=handledSource
+                0.022000000  #2        set         layer=box prop=position value="10 20" txn=1
+                0.022000000  #2      end         timer tick
+                0.022000000  #3      activity    beforeTimers default
+                0.022000000  #3      activity    beforeWaiting default
+                0.022000000  #3      callout     observer "CA commit"
+                0.022000000  #3        commit      txns=[1] layout=[root,box] display=[] prepare=[#7] changed=1 bytes=96
+                0.022000000  #3      end         observer "CA commit"
+                0.022000000  #3      sleep       mode=default until=-
+                0.033333333  #3      frame       frame=2 present=0.033333333 file=frame-000002.ppm hash=9f3a txns=[1]
+                0.040000000  #3      wake        reason=wakeUp
+                0.040000000  #3      activity    afterWaiting default
+                0.040000000  #3      activity    exit default
+                0.040000000  #3    run.end     mode=default depth=1 result=stopped
+                0.040000000  #3    warn        text="unbalanced transaction stack"
+
+            """
+        let text = TextTraceWriter.render(TraceSamples.run)
+        #expect(text == expected)
+        #expect(text == TraceWriter.render(TraceSamples.run, as: .text))
+        #expect(text == TextTraceWriter.render(TraceSamples.run))
+    }
+
+    @Test("seconds have exactly nine decimals")
+    func seconds() {
+        #expect(TextTraceWriter.seconds(0) == "0.000000000")
+        #expect(TextTraceWriter.seconds(1) == "0.000000001")
+        #expect(TextTraceWriter.seconds(1_000_000_000) == "1.000000000")
+        #expect(TextTraceWriter.seconds(16_666_667) == "0.016666667")
+        #expect(TextTraceWriter.seconds(-1_500_000_000) == "-1.500000000")
+        #expect(TextTraceWriter.seconds(.max) == "9223372036.854775807")
+        #expect(TextTraceWriter.seconds(.min) == "-9223372036.854775808")
+    }
+
+    @Test("columns line up", arguments: [7, 8, 9] as [UInt64])
+    func alignment(seed: UInt64) {
+        var g = SplitMix64(seed: seed)
+        let events = TraceSamples.wellFormed(&g, count: 400)
+        let lines = TextTraceWriter.render(events).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == events.count + 1)
+        #expect(lines.last == "")
+        for (line, event) in zip(lines, events) {
+            let chars = Array(line)
+            // Time: right-aligned in 15 columns, the decimal point at column 6.
+            #expect(chars.count > 23)
+            #expect(chars[5] == ".", "\(line)")
+            #expect(String(chars[0..<15]).trimmingPrefixSpaces == TextTraceWriter.seconds(event.t))
+            #expect(chars[15] == " " && chars[16] == " ")
+            // Pass: "#N" then spaces up to column 24.
+            let pass = "#\(event.iter)"
+            #expect(String(chars[17..<(17 + pass.count)]) == pass)
+            #expect(chars[(17 + pass.count)..<23].allSatisfy { $0 == " " })
+            // Indentation: an even number of spaces, then the kind.
+            let indent = chars[23...].prefix { $0 == " " }.count
+            #expect(indent % 2 == 0, "\(line)")
+            let kindStart = 23 + indent
+            let label = event.ev == "callout.end" ? "end" : event.ev
+            #expect(String(chars[kindStart..<(kindStart + label.count)]) == label, "\(line)")
+            if !event.fields.isEmpty {
+                // Fields start right after the kind column.
+                #expect(chars[kindStart + TextTraceWriter.kindWidth - 1] == " ")
+                #expect(chars[kindStart + TextTraceWriter.kindWidth] != " ", "\(line)")
+            } else {
+                #expect(chars.last != " ")
+            }
+        }
+    }
+
+    @Test("indentation follows runs and callouts")
+    func nesting() {
+        let events = [
+            TraceEvent(t: 0, iter: 0, ev: "run.begin", [TraceField("mode", .string("default")), TraceField("depth", .int(1))]),
+            TraceEvent(t: 0, iter: 1, ev: "callout", [TraceField("kind", .string("timer")), TraceField("name", .string("a"))]),
+            TraceEvent(t: 0, iter: 1, ev: "run.begin", [TraceField("mode", .string("default")), TraceField("depth", .int(2))]),
+            TraceEvent(t: 0, iter: 2, ev: "log", [TraceField("text", .string("deep"))]),
+            // The depth-2 run never ends; a new depth-2 run replaces it.
+            TraceEvent(t: 0, iter: 2, ev: "run.begin", [TraceField("mode", .string("modal")), TraceField("depth", .int(2))]),
+            TraceEvent(t: 0, iter: 3, ev: "log", [TraceField("text", .string("deep"))]),
+            // An end with no match changes nothing.
+            TraceEvent(t: 0, iter: 3, ev: "callout.end", [TraceField("kind", .string("timer")), TraceField("name", .string("zzz"))]),
+            TraceEvent(t: 0, iter: 3, ev: "run.end", [TraceField("mode", .string("default")), TraceField("depth", .int(7))]),
+            // Ending the outer callout ends the run inside it.
+            TraceEvent(t: 0, iter: 3, ev: "callout.end", [TraceField("kind", .string("timer")), TraceField("name", .string("a"))]),
+            TraceEvent(t: 0, iter: 3, ev: "log", [TraceField("text", .string("back"))]),
+            TraceEvent(t: 0, iter: 3, ev: "run.end", [TraceField("mode", .string("default")), TraceField("depth", .int(1))]),
+            TraceEvent(t: 0, iter: 3, ev: "log", [TraceField("text", .string("out"))]),
+        ]
+        let indents = TextTraceWriter.render(events).split(separator: "\n").map { line in
+            Array(line)[23...].prefix { $0 == " " }.count / 2
+        }
+        #expect(indents == [0, 1, 2, 3, 2, 3, 3, 3, 1, 1, 0, 0])
+    }
+
+    @Test("values: quoting, arrays, null, booleans, nanoseconds")
+    func values() {
+        let event = TraceEvent(t: 1_500_000_000, iter: 12, ev: "x.custom", [
+            TraceField("plain", .string("root")),
+            TraceField("spaced", .string("a b")),
+            TraceField("empty", .string("")),
+            TraceField("quote", .string("say \"hi\"")),
+            TraceField("newline", .string("a\nb")),
+            TraceField("tab", .string("a\tb")),
+            TraceField("unicode", .string("héllo→")),
+            TraceField("nbsp", .string("a\u{A0}b")),
+            TraceField("none", .null),
+            TraceField("yes", .bool(true)),
+            TraceField("no", .bool(false)),
+            TraceField("names", .strings(["a", "b c", "", "x,y", "#3"])),
+            TraceField("ids", .ints([1, -2])),
+            TraceField("nothing", .strings([])),
+            TraceField("count", .int(-7)),
+            TraceField("until", .int(2_000_000_001)),
+            TraceField("duration", .int(1)),
+            TraceField("present", .null),
+        ])
+        let expected = "    1.500000000  #12   x.custom    plain=root spaced=\"a b\" empty=\"\" quote=\"say \\\"hi\\\"\" "
+            + "newline=\"a\\nb\" tab=\"a\\tb\" unicode=héllo→ nbsp=\"a\u{A0}b\" none=- yes=true no=false "
+            + "names=[a,\"b c\",\"\",\"x,y\",#3] ids=[1,-2] nothing=[] count=-7 until=2.000000001 "
+            + "duration=0.000000001 present=-"
+        #expect(TextTraceWriter.line(event) == expected)
+    }
+
+    @Test("activity and callout lines, extra fields and missing ones")
+    func specialKinds() {
+        let activity = TraceEvent(t: 0, iter: 1, ev: "activity", [
+            TraceField("mode", .string("default")), TraceField("activity", .string("beforeWaiting")), TraceField("extra", .int(3)),
+        ])
+        #expect(TextTraceWriter.line(activity) == "    0.000000000  #1    activity    beforeWaiting default extra=3")
+        let callout = TraceEvent(t: 0, iter: 1, ev: "callout", [
+            TraceField("kind", .string("mainQueue")), TraceField("name", .string("block 3")),
+        ])
+        #expect(TextTraceWriter.line(callout, indent: 2) == "    0.000000000  #1        callout     mainQueue \"block 3\"")
+        let end = TraceEvent(t: 0, iter: 1, ev: "callout.end", [TraceField("kind", .string("timer")), TraceField("name", .string("tick"))])
+        #expect(TextTraceWriter.line(end) == "    0.000000000  #1    end         timer tick")
+        let bare = TraceEvent(t: 0, iter: 1, ev: "activity")
+        #expect(TextTraceWriter.line(bare) == "    0.000000000  #1    activity")
+        let long = TraceEvent(t: 123_456_000_000_000, iter: 123_456, ev: "a.very.long.kind", [TraceField("k", .int(1))])
+        #expect(TextTraceWriter.line(long) == "123456.000000000  #123456 a.very.long.kind k=1")
+    }
+
+    @Test("random events render deterministically on one line each", arguments: [11, 12] as [UInt64])
+    func deterministic(seed: UInt64) {
+        var g = SplitMix64(seed: seed)
+        let events = (0..<300).map { _ in TraceSamples.event(&g) }
+        let text = TextTraceWriter.render(events)
+        #expect(text == TextTraceWriter.render(events))
+        #expect(text.split(separator: "\n", omittingEmptySubsequences: false).count == events.count + 1)
+        #expect(TextTraceWriter.render([]) == "")
+    }
+}
+
+extension String {
+    var trimmingPrefixSpaces: String {
+        String(drop { $0 == " " })
+    }
+}
