@@ -32,7 +32,7 @@ public enum ChromeTraceWriter {
     public static func render(_ events: [TraceEvent]) -> String {
         var builder = Builder()
         builder.out.reserveCapacity(events.count * 128 + 512)
-        builder.out.append(contentsOf: #"{"displayTimeUnit":"ns","traceEvents":["#.utf8)
+        TraceJSON.appendLiteral(#"{"displayTimeUnit":"ns","traceEvents":["#, to: &builder.out)
         builder.metadata(name: "process_name", tid: mainThread, value: "LoopSim")
         builder.metadata(name: "thread_name", tid: mainThread, value: "main thread")
         builder.metadata(name: "thread_name", tid: renderServerThread, value: "render server")
@@ -40,7 +40,7 @@ public enum ChromeTraceWriter {
             builder.add(event)
         }
         builder.closeAll()
-        builder.out.append(contentsOf: "\n]}\n".utf8)
+        TraceJSON.appendLiteral("\n]}\n", to: &builder.out)
         return String(decoding: builder.out, as: UTF8.self)
     }
 
@@ -86,7 +86,7 @@ public enum ChromeTraceWriter {
     private struct OpenSlice {
         var kind: SliceKind
         var name: String
-        var category: String
+        var category: StaticString
     }
 
     private struct Builder {
@@ -183,15 +183,15 @@ public enum ChromeTraceWriter {
 
         mutating func metadata(name: String, tid: Int, value: String) {
             startEvent()
-            out.append(contentsOf: #"{"name":"#.utf8)
+            TraceJSON.appendLiteral(#"{"name":"#, to: &out)
             TraceJSON.appendString(name, to: &out)
-            out.append(contentsOf: #","ph":"M","pid":"#.utf8)
+            TraceJSON.appendLiteral(#","ph":"M","pid":"#, to: &out)
             TraceJSON.appendInt(Int64(ChromeTraceWriter.pid), to: &out)
-            out.append(contentsOf: #","tid":"#.utf8)
+            TraceJSON.appendLiteral(#","tid":"#, to: &out)
             TraceJSON.appendInt(Int64(tid), to: &out)
-            out.append(contentsOf: #","args":{"name":"#.utf8)
+            TraceJSON.appendLiteral(#","args":{"name":"#, to: &out)
             TraceJSON.appendString(value, to: &out)
-            out.append(contentsOf: "}}".utf8)
+            TraceJSON.appendLiteral("}}", to: &out)
         }
 
         private mutating func open(_ slice: OpenSlice, ts: Int64, args: Args) {
@@ -210,16 +210,16 @@ public enum ChromeTraceWriter {
             }
         }
 
-        private mutating func complete(name: String, category: String, ts: Int64, dur: Int64, args: Args) {
+        private mutating func complete(name: String, category: StaticString, ts: Int64, dur: Int64, args: Args) {
             head(name: name, category: category, phase: "X", ts: ts)
-            out.append(contentsOf: #","dur":"#.utf8)
+            TraceJSON.appendLiteral(#","dur":"#, to: &out)
             ChromeTraceWriter.appendMicroseconds(dur, to: &out)
             tail(tid: ChromeTraceWriter.mainThread, args: args)
         }
 
         private mutating func instant(_ e: TraceEvent, name: String, ts: Int64, tid: Int) {
             head(name: name, category: "event", phase: "i", ts: ts)
-            out.append(contentsOf: #","s":"t""#.utf8)
+            TraceJSON.appendLiteral(#","s":"t""#, to: &out)
             tail(tid: tid, args: .fields(e))
         }
 
@@ -228,40 +228,40 @@ public enum ChromeTraceWriter {
                 first = false
                 out.append(UInt8(ascii: "\n"))
             } else {
-                out.append(contentsOf: ",\n".utf8)
+                TraceJSON.appendLiteral(",\n", to: &out)
             }
         }
 
-        private mutating func head(name: String, category: String, phase: String, ts: Int64) {
+        private mutating func head(name: String, category: StaticString, phase: StaticString, ts: Int64) {
             startEvent()
-            out.append(contentsOf: #"{"name":"#.utf8)
+            TraceJSON.appendLiteral(#"{"name":"#, to: &out)
             TraceJSON.appendString(name, to: &out)
-            out.append(contentsOf: #","cat":"#.utf8)
-            TraceJSON.appendString(category, to: &out)
-            out.append(contentsOf: #","ph":"#.utf8)
-            TraceJSON.appendString(phase, to: &out)
-            out.append(contentsOf: #","ts":"#.utf8)
+            TraceJSON.appendLiteral(#","cat":""#, to: &out)
+            TraceJSON.appendLiteral(category, to: &out)
+            TraceJSON.appendLiteral(#"","ph":""#, to: &out)
+            TraceJSON.appendLiteral(phase, to: &out)
+            TraceJSON.appendLiteral(#"","ts":"#, to: &out)
             ChromeTraceWriter.appendMicroseconds(ts, to: &out)
         }
 
         private mutating func tail(tid: Int, args: Args) {
-            out.append(contentsOf: #","pid":"#.utf8)
+            TraceJSON.appendLiteral(#","pid":"#, to: &out)
             TraceJSON.appendInt(Int64(ChromeTraceWriter.pid), to: &out)
-            out.append(contentsOf: #","tid":"#.utf8)
+            TraceJSON.appendLiteral(#","tid":"#, to: &out)
             TraceJSON.appendInt(Int64(tid), to: &out)
             switch args {
             case .none:
                 break
             case .iter(let iter):
-                out.append(contentsOf: #","args":{"iter":"#.utf8)
+                TraceJSON.appendLiteral(#","args":{"iter":"#, to: &out)
                 TraceJSON.appendInt(Int64(iter), to: &out)
                 out.append(UInt8(ascii: "}"))
             case .fields(let e):
                 // `{"iter":N,<fields>}`; `iter` is left out when a field has that key.
-                out.append(contentsOf: #","args":{"#.utf8)
+                TraceJSON.appendLiteral(#","args":{"#, to: &out)
                 var needsComma = false
                 if !e.fields.contains(where: { $0.key == "iter" }) {
-                    out.append(contentsOf: #""iter":"#.utf8)
+                    TraceJSON.appendLiteral(#""iter":"#, to: &out)
                     TraceJSON.appendInt(Int64(e.iter), to: &out)
                     needsComma = true
                 }

@@ -73,11 +73,11 @@ public enum JSONLTraceWriter {
     }
 
     static func appendLine(_ e: TraceEvent, to out: inout [UInt8]) {
-        out.append(contentsOf: #"{"t":"#.utf8)
+        TraceJSON.appendLiteral(#"{"t":"#, to: &out)
         TraceJSON.appendInt(e.t, to: &out)
-        out.append(contentsOf: #","iter":"#.utf8)
+        TraceJSON.appendLiteral(#","iter":"#, to: &out)
         TraceJSON.appendInt(Int64(e.iter), to: &out)
-        out.append(contentsOf: #","ev":"#.utf8)
+        TraceJSON.appendLiteral(#","ev":"#, to: &out)
         TraceJSON.appendString(e.ev, to: &out)
         for field in e.fields {
             out.append(UInt8(ascii: ","))
@@ -115,8 +115,38 @@ public struct TraceParseError: Error, Equatable, CustomStringConvertible {
 enum TraceJSON {
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
+    /// Appends the bytes of a literal.
+    @inline(__always)
+    static func appendLiteral(_ s: StaticString, to out: inout [UInt8]) {
+        s.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+
+    /// Appends the UTF-8 bytes of `s` unchanged.
+    @inline(__always)
+    static func appendRaw(_ s: String, to out: inout [UInt8]) {
+        if s.utf8.withContiguousStorageIfAvailable({ out.append(contentsOf: $0) }) == nil {
+            out.append(contentsOf: s.utf8)
+        }
+    }
+
+    /// Whether `byte` must be escaped inside a JSON string.
+    @inline(__always)
+    static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
     static func appendString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        // Fast path: nothing to escape, copy the bytes as they are.
+        let copied: Bool? = s.utf8.withContiguousStorageIfAvailable { buffer in
+            for byte in buffer where needsEscape(byte) { return false }
+            out.append(contentsOf: buffer)
+            return true
+        }
+        if copied == true {
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in s.utf8 {
             switch byte {
             case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "\""))
@@ -127,7 +157,7 @@ enum TraceJSON {
             case 0x08: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "b"))
             case 0x0C: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "f"))
             case 0x00..<0x20:
-                out.append(contentsOf: #"\u00"#.utf8)
+                TraceJSON.appendLiteral(#"\u00"#, to: &out)
                 out.append(hexDigits[Int(byte >> 4)])
                 out.append(hexDigits[Int(byte & 0x0F)])
             default:
@@ -168,9 +198,9 @@ enum TraceJSON {
         case .string(let s):
             appendString(s, to: &out)
         case .bool(let b):
-            out.append(contentsOf: (b ? "true" : "false").utf8)
+            if b { appendLiteral("true", to: &out) } else { appendLiteral("false", to: &out) }
         case .null:
-            out.append(contentsOf: "null".utf8)
+            TraceJSON.appendLiteral("null", to: &out)
         case .strings(let items):
             out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {

@@ -131,7 +131,7 @@ public enum TextTraceWriter {
         out.append(UInt8(ascii: "#"))
         TraceJSON.appendInt(Int64(e.iter), to: &out)
         pad(&out, max(1, passWidth - (out.count - passStart)))
-        for _ in 0..<max(0, indent) { out.append(contentsOf: indentUnit.utf8) }
+        for _ in 0..<max(0, indent) { TraceJSON.appendRaw(indentUnit, to: &out) }
 
         let kind: String
         let positional: (String, String)?
@@ -201,7 +201,7 @@ public enum TextTraceWriter {
         case .string(let s):
             appendWord(s, inArray: false, to: &out)
         case .bool(let b):
-            out.append(contentsOf: (b ? "true" : "false").utf8)
+            if b { TraceJSON.appendLiteral("true", to: &out) } else { TraceJSON.appendLiteral("false", to: &out) }
         case .null:
             out.append(UInt8(ascii: "-"))
         case .strings(let items):
@@ -229,7 +229,7 @@ public enum TextTraceWriter {
         if needsQuotes(s, inArray: inArray) {
             TraceJSON.appendString(s, to: &out)
         } else {
-            out.append(contentsOf: s.utf8)
+            TraceJSON.appendRaw(s, to: &out)
         }
         var width = 0
         for i in start..<out.count where out[i] & 0xC0 != 0x80 { width += 1 }

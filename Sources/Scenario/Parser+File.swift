@@ -65,6 +65,9 @@ extension ScenarioParser {
                 while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
                 var text = String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
                 if text.unicodeScalars.last == "\r" { text = String(text.unicodeScalars.dropLast()) }
+                if lineStart == 0, text.unicodeScalars.first == "\u{FEFF}" {
+                    text = String(text.unicodeScalars.dropFirst())
+                }
                 let byte = String(bytes[offset], radix: 16, uppercase: true)
                 throw Diagnostic(location: SourceLocation(file: path, line: line, column: column),
                                  message: "invalid UTF-8 (byte 0x\(byte.count == 1 ? "0" : "")\(byte))",

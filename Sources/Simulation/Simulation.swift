@@ -69,6 +69,7 @@ public final class Simulation {
     /// bound of virtual time unless an outer run already set one.
     @discardableResult
     public func run(mode: RunLoopMode = .default, limit: Limit, returnAfterSource: Bool = false) throws -> RunResult {
+        context.deliverDueEvents()   // what the outside world did up to now happens first
         let now = context.now
         var timeout: Nanoseconds = .max
         var passLimit: Int?
