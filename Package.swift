@@ -2,6 +2,10 @@
 import PackageDescription
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+/// The run loop is single-threaded by design and its hot path touches class
+/// state on every pass; dynamic exclusivity checks cost more than the pass
+/// itself (docs/benchmarks.md). Debug builds, and so `swift test`, keep them.
+let hotPath: [SwiftSetting] = strict + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 let package = Package(
     name: "LoopSim",
@@ -12,7 +16,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "LoopSimTrace", swiftSettings: strict),
-        .target(name: "RunLoopKit", dependencies: ["LoopSimTrace"], swiftSettings: strict),
+        .target(name: "RunLoopKit", dependencies: ["LoopSimTrace"], swiftSettings: hotPath),
         .target(name: "Simulation", dependencies: ["RunLoopKit", "LoopSimTrace"], swiftSettings: strict),
         .target(name: "Scenario", dependencies: ["Simulation", "RunLoopKit", "LoopSimTrace"], swiftSettings: strict),
         .executableTarget(name: "loopsim", dependencies: ["Scenario", "Simulation", "RunLoopKit", "LoopSimTrace"], swiftSettings: strict),

@@ -19,9 +19,10 @@
 /// track. Slices always nest: an end that does not match the innermost open
 /// slice closes the slices above its match first; an end with no match at all
 /// becomes an instant; whatever is still open when the events run out is
-/// closed at the last timestamp. Timestamps never go backwards: an event
-/// earlier than the one before it is drawn at the later time.
-/// The output depends only on the events.
+/// closed at the last timestamp (or at the end of a `blocked` reaching
+/// further). Timestamps never go backwards: an event earlier than the one
+/// before it is drawn at the later time. Every slice and instant carries the
+/// event's `iter` in `args`. The output depends only on the events.
 public enum ChromeTraceWriter {
     public static let pid = 1
     public static let mainThread = 1
@@ -94,10 +95,13 @@ public enum ChromeTraceWriter {
         var first = true
         var stack: [OpenSlice] = []
         var lastTs: Int64 = .min
+        /// The latest time anything reaches, `blocked` ends included.
+        var horizon: Int64 = .min
 
         mutating func add(_ e: TraceEvent) {
             let ts = max(e.t, lastTs)
             lastTs = ts
+            horizon = max(horizon, ts)
             if ChromeTraceWriter.renderServerKinds.contains(e.ev) {
                 instant(e, name: e.ev, ts: ts, tid: ChromeTraceWriter.renderServerThread)
                 return
@@ -163,6 +167,8 @@ public enum ChromeTraceWriter {
                 }
             case "blocked":
                 if let duration = e.int("duration") {
+                    let (end, overflow) = ts.addingReportingOverflow(max(0, duration))
+                    horizon = max(horizon, overflow ? .max : end)
                     complete(name: "blocked", category: "blocked", ts: ts, dur: max(0, duration),
                              args: .fields(e))
                 } else {
@@ -175,7 +181,7 @@ public enum ChromeTraceWriter {
 
         mutating func closeAll() {
             if !stack.isEmpty {
-                close(downTo: 0, ts: lastTs, args: .none)
+                close(downTo: 0, ts: horizon, args: .none)
             }
         }
 

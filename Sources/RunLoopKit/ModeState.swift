@@ -54,11 +54,26 @@ final class ModeState {
     }
 }
 
-/// A block enqueued with CFRunLoopPerformBlock.
-struct PendingBlock {
-    var modes: [RunLoopMode]
-    var name: String
-    var body: () throws -> Void
+/// A block enqueued with CFRunLoopPerformBlock. A class, so the queue moves
+/// one reference; modes are held as `ModeState` references and matched by
+/// identity.
+final class PendingBlock {
+    /// The mode of a single-mode block.
+    let mode: ModeState?
+    /// The modes of a block enqueued for several modes.
+    let modes: [ModeState]
+    /// Enqueued for kCFRunLoopCommonModes (alone or in a set).
+    let common: Bool
+    let name: String
+    let body: () throws -> Void
+
+    init(mode: ModeState?, modes: [ModeState], common: Bool, name: String, body: @escaping () throws -> Void) {
+        self.mode = mode
+        self.modes = modes
+        self.common = common
+        self.name = name
+        self.body = body
+    }
 }
 
 /// A work item on the main dispatch queue.

@@ -14,10 +14,17 @@ public struct RunLoopMode: RawRepresentable, Hashable, Sendable, ExpressibleBySt
     public static let `default` = RunLoopMode("default")
     /// `UITrackingRunLoopMode`, written `tracking`.
     public static let tracking = RunLoopMode("tracking")
-    /// `kCFRunLoopCommonModes`: the pseudo-mode that stands for every common mode.
-    public static let common = RunLoopMode("kCFRunLoopCommonModes")
+    /// `kCFRunLoopCommonModes`: the pseudo-mode that stands for every common
+    /// mode, named `common` as in scenarios (a short name compares fast).
+    public static let common = RunLoopMode("common")
 
     public var description: String { rawValue }
+
+    // Explicit, so the generic RawRepresentable `==` (a dynamic conformance
+    // lookup on every call) is never chosen on the hot path.
+    @inline(__always)
+    public static func == (a: RunLoopMode, b: RunLoopMode) -> Bool { a.rawValue == b.rawValue }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 }
 
 /// The points of a run-loop pass that observers can watch (CFRunLoopActivity;

@@ -41,10 +41,11 @@ public final class SimContext {
     }
 
     /// Records a trace event at the current time and pass.
+    /// The fields are an autoclosure, so nothing is built when tracing is off.
     @inline(__always)
-    public func emit(_ ev: String, _ fields: [TraceField] = []) {
+    public func emit(_ ev: String, _ fields: @autoclosure () -> [TraceField] = []) {
         guard let trace else { return }
-        trace.record(TraceEvent(t: now, iter: pass, ev: ev, fields))
+        trace.record(TraceEvent(t: now, iter: pass, ev: ev, fields()))
     }
 
     /// Schedules `action` to happen "on another thread" at virtual time

@@ -3,8 +3,18 @@ extension SimRunLoop {
     /// named modes). Does not wake the loop. ``RunLoopMode/common`` matches
     /// every common mode.
     public func perform(in modes: [RunLoopMode], name: String = "block", _ body: @escaping () throws -> Void) {
-        for m in modes where m != .common { _ = modeState(m, create: true) }
-        blocks.append(PendingBlock(modes: modes, name: name, body: body))
+        if modes.count == 1 { return perform(in: modes[0], name: name, body) }
+        let states = modes.filter { $0 != .common }.map { modeState($0, create: true)! }
+        enqueueBlock(PendingBlock(mode: nil, modes: states, common: modes.contains(.common), name: name, body: body))
+    }
+
+    /// CFRunLoopPerformBlock with a single mode.
+    public func perform(in mode: RunLoopMode, name: String = "block", _ body: @escaping () throws -> Void) {
+        if mode == .common {
+            enqueueBlock(PendingBlock(mode: nil, modes: [], common: true, name: name, body: body))
+        } else {
+            enqueueBlock(PendingBlock(mode: modeState(mode, create: true), modes: [], common: false, name: name, body: body))
+        }
     }
 
     /// DispatchQueue.main.async: enqueues a main-queue item. Enqueueing onto
@@ -17,39 +27,80 @@ extension SimRunLoop {
     }
 
     /// The number of blocks waiting for a matching mode.
-    public var pendingBlockCount: Int { blocks.count }
+    public var pendingBlockCount: Int {
+        var n = 0
+        for i in blockHead..<blockTail where blockSlots[i] != nil { n += 1 }
+        return n
+    }
 
     /// The number of items on the main queue.
     public var pendingMainQueueCount: Int { mainQueue.count }
 
+    private func enqueueBlock(_ b: PendingBlock) {
+        if blockTail < blockSlots.count { blockSlots[blockTail] = b } else { blockSlots.append(b) }
+        blockTail += 1
+    }
+
     func blockMatches(_ b: PendingBlock, _ m: ModeState) -> Bool {
-        for mode in b.modes {
-            if mode == m.name { return true }
-            if mode == .common, isCommon(m.name) { return true }
+        if b.mode === m { return true }
+        for mode in b.modes where mode === m { return true }
+        return b.common && isCommon(m.name)
+    }
+
+    /// Whether a pending block would run in `m` (it keeps `m` non-empty).
+    func hasBlock(for m: ModeState) -> Bool {
+        for i in blockHead..<blockTail {
+            if let b = blockSlots[i], blockMatches(b, m) { return true }
         }
         return false
     }
 
-    /// `__CFRunLoopDoBlocks`: detaches the list, runs the matching blocks in
-    /// order, and puts the rest back in front of blocks enqueued meanwhile.
+    /// `__CFRunLoopDoBlocks`: detaches the pending list, runs the matching
+    /// blocks in order, and puts the rest back in front of blocks enqueued
+    /// meanwhile.
+    ///
+    /// The queue is a window `blockSlots[blockHead..<blockTail]` (nil slots
+    /// are holes): detaching moves `blockHead` past the list, so a nested run
+    /// sees only blocks enqueued after it; the blocks kept are written back
+    /// at the start of the detached range, ahead of the newer ones. Slots are
+    /// reused once the queue is empty, so a steady stream allocates nothing.
     @discardableResult
     func doBlocks(_ m: ModeState) throws -> Bool {
-        guard !blocks.isEmpty else { return false }
-        let list = blocks
-        blocks = []
-        var rest: [PendingBlock] = []
+        guard blockHead < blockTail else { return false }
+        let start = blockHead, end = blockTail
+        blockHead = end
+        blockDetachDepth += 1
+        var kept = start
         var did = false
-        for (i, b) in list.enumerated() {
-            guard blockMatches(b, m) else { rest.append(b); continue }
-            did = true
-            do {
-                try callout(.block, b.name) { try b.body() }
-            } catch {
-                blocks = rest + list[(i + 1)...] + blocks
-                throw error
+        defer {
+            blockDetachDepth -= 1
+            if kept > start { blockHead = start }     // kept blocks go back in front
+            if blockHead == blockTail, blockDetachDepth == 0 {
+                blockHead = 0
+                blockTail = 0
             }
         }
-        if !rest.isEmpty { blocks = rest + blocks }
+        for i in start..<end {
+            guard let b = blockSlots[i] else { continue }
+            blockSlots[i] = nil
+            if blockMatches(b, m) {
+                did = true
+                do {
+                    try callout(.block, b.name) { try b.body() }
+                } catch {
+                    // Keep the blocks not yet run, in order, ahead of newer ones.
+                    for j in (i + 1)..<end where blockSlots[j] != nil {
+                        blockSlots[kept] = blockSlots[j]
+                        if kept != j { blockSlots[j] = nil }
+                        kept += 1
+                    }
+                    throw error
+                }
+            } else {
+                blockSlots[kept] = b
+                kept += 1
+            }
+        }
         return did
     }
 

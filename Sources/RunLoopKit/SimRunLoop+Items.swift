@@ -38,7 +38,7 @@ extension SimRunLoop {
     }
 
     func removeSourceFromMode(_ source: SimSource, _ mode: RunLoopMode) {
-        guard let m = modeStates[mode], let i = m.sources0.firstIndex(where: { $0 === source }) else { return }
+        guard let m = modeState(mode, create: false), let i = m.sources0.firstIndex(where: { $0 === source }) else { return }
         m.sources0.remove(at: i)
         source.memberships.removeAll { $0.loop === self && $0.mode == mode }
         source.cancel?(self, mode)
@@ -77,7 +77,7 @@ extension SimRunLoop {
     }
 
     func removePortFromMode(_ port: SimPort, _ mode: RunLoopMode) {
-        guard let m = modeStates[mode], let i = m.ports.firstIndex(where: { $0 === port }) else { return }
+        guard let m = modeState(mode, create: false), let i = m.ports.firstIndex(where: { $0 === port }) else { return }
         m.ports.remove(at: i)
         port.memberships.removeAll { $0.loop === self && $0.mode == mode }
     }
@@ -117,7 +117,7 @@ extension SimRunLoop {
     }
 
     func removeObserverFromMode(_ observer: SimObserver, _ mode: RunLoopMode) {
-        guard let m = modeStates[mode], let i = m.observers.firstIndex(where: { $0 === observer }) else { return }
+        guard let m = modeState(mode, create: false), let i = m.observers.firstIndex(where: { $0 === observer }) else { return }
         m.observers.remove(at: i)
         observer.modes.removeAll { $0 == mode }
         if observer.modes.isEmpty { observer.runLoop = nil }
@@ -159,7 +159,7 @@ extension SimRunLoop {
     }
 
     func removeTimerFromMode(_ timer: SimTimer, _ mode: RunLoopMode) {
-        guard let m = modeStates[mode], let i = m.timers.firstIndex(where: { $0 === timer }) else { return }
+        guard let m = modeState(mode, create: false), let i = m.timers.firstIndex(where: { $0 === timer }) else { return }
         m.timers.remove(at: i)
         timer.modes.removeAll { $0 == mode }
         if timer.modes.isEmpty { timer.runLoop = nil }
@@ -177,7 +177,7 @@ extension SimRunLoop {
     }
 
     private func removeTimerFromModeOnly(_ timer: SimTimer, _ mode: RunLoopMode) {
-        if let m = modeStates[mode], let i = m.timers.firstIndex(where: { $0 === timer }) { m.timers.remove(at: i) }
+        if let m = modeState(mode, create: false), let i = m.timers.firstIndex(where: { $0 === timer }) { m.timers.remove(at: i) }
     }
 
     /// CFRunLoopTimerSetNextFireDate: a past date means "now"; the date is
@@ -186,7 +186,7 @@ extension SimRunLoop {
         guard timer.isValid else { return }
         timer.fireTime = SimTimer.clamp(date, now: context.now)
         timer.nextFireDate = date
-        for mode in timer.modes { modeStates[mode]?.reposition(timer) }
+        for mode in timer.modes { modeState(mode, create: false)?.reposition(timer) }
     }
 
     /// Forgets an invalidated item from the common-mode items.
@@ -199,7 +199,7 @@ extension SimRunLoop {
 
     /// Whether `mode` contains the item (by identity).
     public func contains(_ item: AnyObject, in mode: RunLoopMode) -> Bool {
-        guard let m = modeStates[mode] else { return false }
+        guard let m = modeState(mode, create: false) else { return false }
         return m.sources0.contains { $0 === item } || m.ports.contains { $0 === item }
             || m.observers.contains { $0 === item } || m.timers.contains { $0 === item }
     }

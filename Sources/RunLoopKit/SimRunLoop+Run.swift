@@ -28,7 +28,7 @@ extension SimRunLoop {
     public func run(in mode: RunLoopMode, timeout: Nanoseconds, returnAfterSourceHandled: Bool = false,
                     passLimit: Int? = nil) throws -> RunResult {
         let depth = runningModes.count + 1
-        if mode == .common || modeStates[mode].map(isEmpty) ?? true {
+        if mode == .common || modeState(mode, create: false).map(isEmpty) ?? true {
             if mode == .common, !commonModesRunWarned {
                 commonModesRunWarned = true
                 context.emit("warn", [TraceField("text", .string("a run in kCFRunLoopCommonModes returns finished at once; run a concrete mode"))])
@@ -38,15 +38,17 @@ extension SimRunLoop {
                                      TraceField("result", .string("finished"))])
             return .finished
         }
-        let m = modeStates[mode]!
-        let record = RunRecord(ignoreWakeUps: false)
+        let m = modeState(mode, create: false)!
+        let record = spareRecords.popLast() ?? RunRecord(ignoreWakeUps: false)
+        record.stopped = false
+        record.ignoreWakeUps = false
         records.append(record)
         runningModes.append(m)
         context.emit("run.begin", [TraceField("mode", .string(mode.rawValue)), TraceField("depth", .int(Int64(depth)))])
         var result = RunResult.idle
         do {
             defer {
-                records.removeLast()
+                spareRecords.append(records.removeLast())
                 runningModes.removeLast()
             }
             do {
@@ -78,8 +80,7 @@ extension SimRunLoop {
     func isEmpty(_ m: ModeState) -> Bool {
         if isMainQueueCase(m) { return false }
         if !m.hasNoItems { return false }
-        for b in blocks where blockMatches(b, m) { return false }
-        return true
+        return !hasBlock(for: m)
     }
 
     func isMainQueueCase(_ m: ModeState) -> Bool {
@@ -299,7 +300,7 @@ extension SimRunLoop {
         }
         t.fireTime = next
         t.nextFireDate = next
-        for mode in t.modes { modeStates[mode]?.reposition(t) }
+        for mode in t.modes { modeState(mode, create: false)?.reposition(t) }
     }
 }
 

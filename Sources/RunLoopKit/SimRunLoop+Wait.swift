@@ -125,7 +125,7 @@ extension SimRunLoop {
             }
         }
         if !mainQueue.isEmpty { out.append("\(mainQueue.count) main-queue item(s)") }
-        if !blocks.isEmpty { out.append("\(blocks.count) pending block(s)") }
+        if pendingBlockCount > 0 { out.append("\(pendingBlockCount) pending block(s)") }
         for e in context.pendingOutsideEvents {
             out.append("outside event '\(e.label)' at \(formatTime(e.time))")
         }

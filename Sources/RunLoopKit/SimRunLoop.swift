@@ -26,6 +26,10 @@ public final class SimRunLoop {
     public var options = RunLoopOptions()
 
     var modeStates: [RunLoopMode: ModeState] = [:]
+    /// The last mode looked up (saves hashing the name on every run).
+    var lastMode: ModeState?
+    /// Run records of finished runs, reused by the next run at that depth.
+    var spareRecords: [RunRecord] = []
     /// Modes in creation order, for deterministic reports.
     var modeOrder: [ModeState] = []
     /// The common modes, in the order they were made common.
@@ -38,7 +42,12 @@ public final class SimRunLoop {
     /// Per-run records; the base record (not running) ignores wake-ups.
     var records: [RunRecord] = [RunRecord(ignoreWakeUps: true)]
     var runningModes: [ModeState] = []
-    var blocks: [PendingBlock] = []
+    /// Pending blocks: the window `blockSlots[blockHead..<blockTail]`, nil
+    /// slots being holes (see `doBlocks`).
+    var blockSlots: [PendingBlock?] = []
+    var blockHead = 0
+    var blockTail = 0
+    var blockDetachDepth = 0
     var mainQueue: [MainQueueItem] = []
     var mainQueueReadyTime: Nanoseconds = 0
     var drainDepth = 0
@@ -72,7 +81,8 @@ public final class SimRunLoop {
     public var allModes: [RunLoopMode] { modeOrder.map(\.name) }
 
     func modeState(_ name: RunLoopMode, create: Bool) -> ModeState? {
-        if let m = modeStates[name] { return m }
+        if let m = lastMode, m.name == name { return m }
+        if let m = modeStates[name] { lastMode = m; return m }
         guard create else { return nil }
         let m = ModeState(name: name)
         modeStates[name] = m

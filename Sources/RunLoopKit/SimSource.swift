@@ -79,7 +79,10 @@ public final class SimPort {
     /// main run loop's input-event port).
     public let calloutKind: CalloutKind
     public internal(set) var isValid = true
-    public internal(set) var messages: [PortMessage] = []
+    /// The messages still queued, oldest first (taken ones are not included).
+    public var messages: [PortMessage] { Array(queue[head...]) }
+    /// Storage: `queue[head...]` are the queued messages.
+    var queue: [PortMessage] = []
     var head = 0
     /// Tie-break among ports ready at the same instant: the order the port was
     /// first added to a loop.
@@ -96,22 +99,22 @@ public final class SimPort {
     }
 
     /// The number of queued messages.
-    public var pendingCount: Int { messages.count - head }
+    public var pendingCount: Int { queue.count - head }
 
     /// The arrival time of the first queued message.
-    var firstMessageTime: Nanoseconds? { head < messages.count ? messages[head].time : nil }
+    var firstMessageTime: Nanoseconds? { head < queue.count ? queue[head].time : nil }
 
     /// Queues one message that arrived at `time`. Messages wake a loop only
     /// while it runs a mode containing the port.
     public func send(at time: Nanoseconds, label: String = "", body: (() throws -> Void)? = nil) {
         guard isValid else { return }
-        messages.append(PortMessage(time: time, label: label, body: body))
+        queue.append(PortMessage(time: time, label: label, body: body))
     }
 
     func takeMessage() -> PortMessage {
-        let m = messages[head]
+        let m = queue[head]
         head += 1
-        if head == messages.count { messages.removeAll(keepingCapacity: true); head = 0 }
+        if head == queue.count { queue.removeAll(keepingCapacity: true); head = 0 }
         return m
     }
 
@@ -122,7 +125,7 @@ public final class SimPort {
         let members = memberships
         for (loop, mode) in members { loop.removePortFromMode(self, mode) }
         for (loop, _) in members { loop.forgetCommonItem(self) }
-        messages.removeAll()
+        queue.removeAll()
         head = 0
     }
 }

@@ -13,6 +13,9 @@ struct LineNode: Equatable, Sendable {
 }
 
 extension Lexer {
+    /// How deeply blocks may nest (this bounds the parser's recursion).
+    static let maxBlockDepth = 64
+
     /// Lexes `source` and arranges its lines into blocks by indentation.
     ///
     /// Never throws: the first error (a bad character, a tab in the
@@ -70,6 +73,9 @@ private struct BlockBuilder {
         }
 
         if lexed.opensBlock {
+            if stack.count > Lexer.maxBlockDepth {
+                return fail(error(lexed, "blocks are nested too deeply (at most \(Lexer.maxBlockDepth) levels)"))
+            }
             stack.append(Frame(indent: nil, header: lexed))
         } else {
             stack[stack.count - 1].children.append(.line(LineNode(line: lexed, children: [])))

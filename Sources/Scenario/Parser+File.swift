@@ -11,9 +11,7 @@ extension ScenarioParser {
     /// is reported at line 1, column 1; bytes that are not UTF-8 at their
     /// own line and column.
     public static func parseFile(atPath path: String) throws(Diagnostic) -> ScenarioFile {
-        let bytes = try readFile(path)
-        let source = try decodeUTF8(bytes, path: path)
-        return try parse(source, path: path)
+        try ScenarioLoader.load(path: path).0
     }
 
     static func readFile(_ path: String) throws(Diagnostic) -> [UInt8] {

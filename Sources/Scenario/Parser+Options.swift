@@ -119,7 +119,10 @@ extension Parser {
         return elements
     }
 
-    private func parseElement(_ cursor: inout Cursor, after what: String) throws(Diagnostic) -> ValueElement {
+    /// How deeply tuples may nest.
+    static let maxTupleDepth = 8
+
+    private func parseElement(_ cursor: inout Cursor, after what: String, depth: Int = 0) throws(Diagnostic) -> ValueElement {
         guard let token = cursor.peek else {
             throw error("expected a value after \(what)", cursor.line, column: cursor.endColumn)
         }
@@ -128,11 +131,14 @@ extension Parser {
             _ = cursor.next()
             return .atom(token)
         case .symbol("("):
+            if depth >= Self.maxTupleDepth {
+                throw error("tuples are nested too deeply (at most \(Self.maxTupleDepth) levels)", at: token, in: cursor.line)
+            }
             _ = cursor.next()
             var elements: [ValueElement] = []
             var previous = "'('"
             while true {
-                elements.append(try parseElement(&cursor, after: previous))
+                elements.append(try parseElement(&cursor, after: previous, depth: depth + 1))
                 guard let next = cursor.peek else {
                     throw error("expected ',' or ')' to continue the tuple opened at column \(token.column)",
                                 cursor.line, column: cursor.endColumn)

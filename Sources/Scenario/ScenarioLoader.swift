@@ -1,18 +1,9 @@
-import Foundation
-
-/// Reads and parses scenario files.
+/// Reads and parses scenario files, keeping the text for runtime diagnostics.
 public enum ScenarioLoader {
-    /// Reads `path` and parses it. Unreadable files and invalid UTF-8 are
-    /// diagnostics at the file's first line.
+    /// Reads `path` and parses it; see ``ScenarioParser/parseFile(atPath:)``
+    /// for how unreadable files and invalid UTF-8 are reported.
     public static func load(path: String) throws(Diagnostic) -> (ScenarioFile, String) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Diagnostic(location: SourceLocation(file: path, line: 1, column: 1),
-                             message: "cannot read the file (missing, a directory, or no permission)", sourceLine: "")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw Diagnostic(location: SourceLocation(file: path, line: 1, column: 1),
-                             message: "the file is not valid UTF-8", sourceLine: "")
-        }
-        return (try ScenarioParser.parse(text, path: path), text)
+        let source = try ScenarioParser.decodeUTF8(try ScenarioParser.readFile(path), path: path)
+        return (try ScenarioParser.parse(source, path: path), source)
     }
 }

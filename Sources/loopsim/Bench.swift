@@ -63,16 +63,18 @@ enum BenchCommand {
     static let spec = CommandSpec(
         name: "bench",
         abstract: "Run the benchmarks (warm-up, N runs, p50/p90/p99).",
-        usage: "loopsim bench [<name> ...] [--json] [--runs <n>]",
+        usage: "loopsim bench [<name> ...] [--json] [--runs <n>] [--no-peer] [--filter <text>]",
         arguments: [("<name>", "Benchmark groups to run (default: all): " + groups.map(\.0).joined(separator: ", ") + ".")],
         options: [
             ("--json", "Print one JSON object per line (name, unit, p50, p90, p99, peer, ratio)."),
             ("--runs <n>", "Timed runs per benchmark (default 200)."),
+            ("--no-peer", "Skip the comparisons with peers (Foundation, pixman)."),
+            ("--filter <text>", "Only benchmarks whose name contains <text>."),
         ],
         discussion: "Figures are wall-clock and noisy on shared machines; compare ratios measured in one run.")
 
     static func main(_ args: [String]) throws -> Int32 {
-        let parsed = try ParsedArguments(args, valueOptions: ["--runs"], flagOptions: ["--json"])
+        let parsed = try ParsedArguments(args, valueOptions: ["--runs", "--filter"], flagOptions: ["--json", "--no-peer"])
         if parsed.wantsHelp { printOut(spec.help()); return ExitStatus.success }
         var runs = 200
         if let r = parsed.values["--runs"] {
@@ -87,7 +89,7 @@ enum BenchCommand {
         for name in names {
             let results: [BenchResult]
             switch name {
-            case "runloop": results = RunLoopBench.run(runs: runs)
+            case "runloop": results = RunLoopBench.run(runs: runs, peers: !parsed.flags.contains("--no-peer"), filter: parsed.values["--filter"])
             default: results = []
             }
             for r in results {

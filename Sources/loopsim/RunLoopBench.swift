@@ -14,13 +14,15 @@ import RunLoopKit
 enum RunLoopBench {
     static let batch = 1000
 
-    static func run(runs: Int) -> [BenchResult] {
+    static func run(runs: Int, peers: Bool, filter: String?) -> [BenchResult] {
         var out: [BenchResult] = []
-        func add(_ name: String, _ ours: () -> Void, _ peer: () -> Void) {
+        func add(_ name: String, _ ours: @autoclosure () -> () -> Void, _ peer: @autoclosure () -> () -> Void) {
+            if let filter, !name.contains(filter) { return }
+            let ours = ours(), peer = peer()
             let a = measure(runs: runs, warmup: max(5, runs / 10), batch: batch, ours)
-            let b = measure(runs: max(20, runs / 4), warmup: 5, batch: batch, peer)
+            let b = peers ? measure(runs: max(20, runs / 4), warmup: 5, batch: batch, peer) : nil
             out.append(BenchResult(name: name, unit: "ns/pass", p50: a.p50, p90: a.p90, p99: a.p99, runs: runs, batch: batch,
-                                   peer: b.p50, peerName: "Foundation.RunLoop"))
+                                   peer: b?.p50, peerName: "Foundation.RunLoop"))
         }
         add("runloop.observers6", oursObservers(), cfObservers())
         add("runloop.timer", oursTimer(), cfTimer())
@@ -97,7 +99,7 @@ enum RunLoopBench {
         let body: () throws -> Void = { ran += 1 }
         return {
             for _ in 0..<batch {
-                loop.perform(in: [.default], body)
+                loop.perform(in: .default, body)
                 _ = try? loop.run(in: .default, timeout: 0)
             }
         }

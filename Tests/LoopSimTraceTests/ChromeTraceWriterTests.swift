@@ -207,6 +207,19 @@ struct ChromeTraceWriterTests {
         #expect(instants.first { $0.name == "log" }?.ts == 0.04)
     }
 
+    @Test("slices left open at the end close after a trailing blocked")
+    func trailingBlocked() throws {
+        let events = [
+            TraceEvent(t: 1000, iter: 1, ev: "callout", [TraceField("kind", .string("block")), TraceField("name", .string("work"))]),
+            TraceEvent(t: 1000, iter: 1, ev: "blocked", [TraceField("duration", .int(2500))]),
+        ]
+        let text = ChromeTraceWriter.render(events)
+        #expect(text.contains(#"{"name":"blocked","cat":"blocked","ph":"X","ts":1,"dur":2.5,"#))
+        #expect(text.contains(#"{"name":"block work","cat":"callout","ph":"E","ts":3.5,"pid":1,"tid":1}"#))
+        let (_, chrome) = try readChrome(text)
+        #expect(checkStructure(chrome) == ["B block work", "X blocked", "E block work"])
+    }
+
     @Test("an empty trace is only metadata")
     func empty() throws {
         let text = ChromeTraceWriter.render([])

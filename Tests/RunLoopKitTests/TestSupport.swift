@@ -92,9 +92,9 @@ final class Sim {
     /// A version-0 source that logs `S:name` when performed.
     @discardableResult
     func source(_ name: String, order: Int = 0, in modes: [RunLoopMode] = [.default], signalled: Bool = false,
+                _ body: ((SimSource) throws -> Void)? = nil,
                 schedule: ((SimRunLoop, RunLoopMode) -> Void)? = nil,
-                cancel: ((SimRunLoop, RunLoopMode) -> Void)? = nil,
-                _ body: ((SimSource) throws -> Void)? = nil) -> SimSource {
+                cancel: ((SimRunLoop, RunLoopMode) -> Void)? = nil) -> SimSource {
         let src = SimSource(name: name, order: order, schedule: schedule, cancel: cancel) { s in
             self.note("S:\(name)")
             try body?(s)

@@ -146,6 +146,17 @@ import Testing
             #expect(try sim.run(.default, 10 * S) == .finished)
             #expect(sim.line == "E BT BS BW AW@1 T:B@1 T:A@1 X")
         }
+        do {
+            // Rescheduled timers are repositioned, and go after the timers
+            // already due at their new date: at t=3 A (rescheduled at 1)
+            // still comes before B (rescheduled at 2).
+            let sim = Sim()
+            sim.observe()
+            sim.timer("A", at: 1 * S, interval: 2 * S, order: 5)
+            sim.timer("B", at: 1 * S, interval: 1 * S, order: -5)
+            #expect(try sim.run(.default, sec(3.5)) == .timedOut)
+            #expect(sim.line == "E BT BS BW AW@1 T:A@1 T:B@1 BT BS BW AW@2 T:B@2 BT BS BW AW@3 T:A@3 T:B@3 BT BS BW AW@3.5 X")
+        }
     }
 
     @Test("14.30 a timer invalidated by an earlier one in the batch never fires")

@@ -113,7 +113,7 @@ private func number(_ integer: String, _ fraction: String? = nil, unit: String? 
         ]
         for (text, column, message) in cases {
             let diagnostic = lexError(text)
-            #expect(diagnostic?.location == SourceLocation(file: "t.loop", line: 1, column: column), "\(text)")
+            #expect(diagnostic?.location == Scenario.SourceLocation(file: "t.loop", line: 1, column: column), "\(text)")
             #expect(diagnostic?.message == message, "\(text)")
             #expect(diagnostic?.sourceLine == text)
         }

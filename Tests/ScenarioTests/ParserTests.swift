@@ -6,8 +6,8 @@ func parseScenario(_ source: String) throws -> ScenarioFile {
     try ScenarioParser.parse(source, path: "t.loop")
 }
 
-func loc(_ line: Int, _ column: Int) -> SourceLocation {
-    SourceLocation(file: "t.loop", line: line, column: column)
+func loc(_ line: Int, _ column: Int) -> Scenario.SourceLocation {
+    Scenario.SourceLocation(file: "t.loop", line: line, column: column)
 }
 
 /// The actions of `body` (lines without indentation) inside a source's block,
@@ -357,7 +357,7 @@ private func background(_ color: String) throws -> [UInt8] {
             invalidate net
         mode scrolling
         """)
-        #expect(file.statements.count == 7)
+        #expect(file.statements.count == 6)
     }
 
     @Test func keywordsMayBeNames() throws {
@@ -427,13 +427,13 @@ private func background(_ color: String) throws -> [UInt8] {
         let file = try ScenarioParser.parseFile(atPath: path)
         #expect(file.path == path)
         #expect(file.statements == [.run(RunCommand(limit: .duration(1_000_000_000),
-                                                    location: SourceLocation(file: path, line: 1, column: 1)))])
+                                                    location: Scenario.SourceLocation(file: path, line: 1, column: 1)))])
     }
 
     @Test func parseFileReportsInvalidUTF8AtTheByte() throws {
         let path = try temporaryFile(Array("run\nlog \"é".utf8) + [0xFF] + Array("\"\r\nrun".utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect(throws: Diagnostic(location: SourceLocation(file: path, line: 2, column: 7),
+        #expect(throws: Diagnostic(location: Scenario.SourceLocation(file: path, line: 2, column: 7),
                                    message: "invalid UTF-8 (byte 0xFF)", sourceLine: "log \"é\u{FFFD}\"")) {
             try ScenarioParser.parseFile(atPath: path)
         }
@@ -442,7 +442,7 @@ private func background(_ color: String) throws -> [UInt8] {
     @Test func parseFileIgnoresAByteOrderMarkInColumns() throws {
         let path = try temporaryFile([0xEF, 0xBB, 0xBF] + Array("ru".utf8) + [0x80])
         defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect(throws: Diagnostic(location: SourceLocation(file: path, line: 1, column: 3),
+        #expect(throws: Diagnostic(location: Scenario.SourceLocation(file: path, line: 1, column: 3),
                                    message: "invalid UTF-8 (byte 0x80)", sourceLine: "ru\u{FFFD}")) {
             try ScenarioParser.parseFile(atPath: path)
         }
@@ -450,13 +450,13 @@ private func background(_ color: String) throws -> [UInt8] {
 
     @Test func parseFileReportsUnreadableFiles() throws {
         let missing = NSTemporaryDirectory() + "no-such-\(UUID().uuidString).loop"
-        #expect(throws: Diagnostic(location: SourceLocation(file: missing, line: 1, column: 1),
+        #expect(throws: Diagnostic(location: Scenario.SourceLocation(file: missing, line: 1, column: 1),
                                    message: "cannot read the scenario file: No such file or directory",
                                    sourceLine: "")) {
             try ScenarioParser.parseFile(atPath: missing)
         }
         let directory = NSTemporaryDirectory()
-        #expect(throws: Diagnostic(location: SourceLocation(file: directory, line: 1, column: 1),
+        #expect(throws: Diagnostic(location: Scenario.SourceLocation(file: directory, line: 1, column: 1),
                                    message: "cannot read the scenario file: Is a directory", sourceLine: "")) {
             try ScenarioParser.parseFile(atPath: directory)
         }

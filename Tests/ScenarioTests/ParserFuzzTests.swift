@@ -1,0 +1,200 @@
+import Testing
+@testable import Scenario
+
+/// SplitMix64: a small, fast, seeded generator, so every run mutates alike.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@Suite struct ParserFuzzTests {
+    static let corpus: [String] = [
+        """
+        # A tap blocks the main thread.
+        display size=(200,100) hz=60 background=#336699
+        mode tracking common
+        timer tick every=16.667ms at=1s tolerance=100us mode=default,tracking:
+            log "tick \\"q\\""
+            perform mode=common:
+                signal wakeup nowake
+        source wakeup order=-2147483647 mode=common:
+            log "woken"
+        at 1s:
+            sleep 3s
+            async main:
+                log "later"
+        run until=6s
+        expect log "woken" at=1.25s
+        """,
+        """
+        port net order=2:
+            invalidate tick
+            reschedule tick at=2frames
+        timer tick after=0:
+            send net
+        observer probe on=beforeWaiting,exit order=100 once:
+            log "sleeping"
+        at 2s send net
+        at 2.5s signal src
+        at 3s wake
+        source src:
+            stop
+        run iterations=3
+        run until=idle max=10min
+        """,
+        """
+        mode scrolling
+        at 0 perform mode=scrolling:
+            run mode=scrolling for=500ms returnAfterSource
+            run until=1s
+        at 1s async main:
+            wake
+        display hz=120
+        run for=2frames
+        run
+        """,
+        """
+        observer all on=all:
+            log "all"
+        timer a every=1.5s:
+            perform:
+                async main:
+                    perform mode=default:
+                        log "deep"
+        run until=idle
+        expect log "deep"
+        """,
+        """
+        display background=brown size=(320, 240)
+        source s:
+            log "é ☃ # not a comment"
+        run until=0.000000001s
+        """,
+    ]
+
+    static let alphabet: [Unicode.Scalar] = Array(":()\"#0123456789 \n\t=,\\.-+asmé\r_x")
+        .flatMap(\.unicodeScalars)
+    static let snippets = ["timer ", "every=", "2frames", "99999999999999999999", "(", "mode=", "at ",
+                           "    ", ":\n", "\n    ", "#FF00", "\"", "run ", "until=idle", "on=all",
+                           "set ", "perform:", "1.5ns", "0.", "-", "signal "]
+
+    /// One random edit of `text`.
+    static func mutate(_ text: [Unicode.Scalar], _ rng: inout SplitMix64) -> [Unicode.Scalar] {
+        var s = text
+        func position(_ extra: Int = 0) -> Int { Int.random(in: 0..<(s.count + max(extra, s.isEmpty ? 1 : 0)), using: &rng) }
+        var lines: [[Unicode.Scalar]] {
+            s.split(separator: "\n", omittingEmptySubsequences: false).map(Array.init)
+        }
+        func join(_ lines: [[Unicode.Scalar]]) -> [Unicode.Scalar] {
+            Array(lines.joined(separator: ["\n"]))
+        }
+        switch Int.random(in: 0..<11, using: &rng) {
+        case 0 where !s.isEmpty:
+            s.remove(at: position())
+        case 1:
+            s.insert(alphabet.randomElement(using: &rng)!, at: position(1))
+        case 2 where !s.isEmpty:
+            let start = position()
+            let end = min(s.count, start + Int.random(in: 1...12, using: &rng))
+            s.insert(contentsOf: s[start..<end], at: position(1))
+        case 3 where s.count > 1:
+            s.swapAt(position(), position())
+        case 4:
+            var l = lines
+            l.remove(at: Int.random(in: 0..<l.count, using: &rng))
+            s = join(l)
+        case 5:
+            var l = lines
+            let i = Int.random(in: 0..<l.count, using: &rng)
+            l.insert(l[i], at: Int.random(in: 0...l.count, using: &rng))
+            s = join(l)
+        case 6:
+            var l = lines
+            l.swapAt(Int.random(in: 0..<l.count, using: &rng), Int.random(in: 0..<l.count, using: &rng))
+            s = join(l)
+        case 7:
+            var l = lines
+            let i = Int.random(in: 0..<l.count, using: &rng)
+            l[i].insert("\t", at: Int.random(in: 0...min(4, l[i].count), using: &rng))
+            s = join(l)
+        case 8:
+            s = Array(s.prefix(position(1)))
+        case 9 where !s.isEmpty:
+            s[position()] = alphabet.randomElement(using: &rng)!
+        default:
+            s.insert(contentsOf: snippets.randomElement(using: &rng)!.unicodeScalars, at: position(1))
+        }
+        return s
+    }
+
+    /// Parses `source` and checks that it either succeeds or fails with a
+    /// diagnostic that points inside the text. Returns true if it parsed.
+    @discardableResult
+    static func check(_ source: String) -> Bool {
+        do {
+            _ = try ScenarioParser.parse(source, path: "fuzz.loop")
+            return true
+        } catch {
+            let lines = Lexer.physicalLines(source)
+            let location = error.location
+            #expect(location.file == "fuzz.loop")
+            #expect(!error.message.isEmpty)
+            guard location.line >= 1, location.line <= lines.count else {
+                Issue.record("line out of range: \(error)\n--- source:\n\(source)")
+                return false
+            }
+            #expect(error.sourceLine == lines[location.line - 1], "\(error)")
+            #expect(location.column >= 1 && location.column <= error.sourceLine.unicodeScalars.count + 1,
+                    "\(error)\n--- source:\n\(source)")
+            #expect(error.description.hasPrefix("fuzz.loop:\(location.line):\(location.column): error: "))
+            return false
+        }
+    }
+
+    @Test func corpusIsValid() throws {
+        for source in Self.corpus {
+            _ = try ScenarioParser.parse(source, path: "fuzz.loop")
+        }
+    }
+
+    @Test func mutatedScenariosNeverCrash() {
+        var rng = SplitMix64(seed: 0x5EED_1001)
+        var parsed = 0
+        var total = 0
+        for source in Self.corpus {
+            let original = Array(source.unicodeScalars)
+            for _ in 0..<1_000 {
+                var text = original
+                for _ in 0..<Int.random(in: 1...4, using: &rng) {
+                    text = Self.mutate(text, &rng)
+                }
+                if Self.check(String(String.UnicodeScalarView(text))) { parsed += 1 }
+                total += 1
+            }
+        }
+        // The mutations must exercise both outcomes.
+        #expect(total == 5_000)
+        #expect(parsed > 100 && parsed < 4_000, "\(parsed) of \(total) parsed")
+    }
+
+    @Test func randomTokenSoupNeverCrashes() {
+        var rng = SplitMix64(seed: 42)
+        let words = ["timer", "t", "every=1s", "at", "1s", ":", "\n", "\n    ", "log", "\"x\"", "(", ")", ",",
+                     "mode=", "on=", "all", "run", "until=idle", "perform", "async", "main", "signal", "send",
+                     "=", "2frames", "#", "#00FF00", "display", "size=(1,2)", "observer", "source", "port"]
+        for _ in 0..<1_000 {
+            let count = Int.random(in: 0...30, using: &rng)
+            let text = (0..<count).map { _ in words.randomElement(using: &rng)! }.joined(separator: " ")
+            Self.check(text)
+        }
+    }
+}
