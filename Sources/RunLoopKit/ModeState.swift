@@ -17,7 +17,13 @@ final class ModeState {
 
     var hasNoItems: Bool { sources0.isEmpty && ports.isEmpty && timers.isEmpty }
 
+    /// The union of the activities of every observer ever added (CF's
+    /// `_observerMask`): it only grows, and lets a pass skip activities no
+    /// observer watches.
+    var observerMask: UInt32 = 0
+
     func insertObserver(_ o: SimObserver) {
+        observerMask |= o.activities.rawValue
         var i = observers.count
         while i > 0, observers[i - 1].order > o.order { i -= 1 }
         observers.insert(o, at: i)
@@ -33,10 +39,18 @@ final class ModeState {
         timers.insert(t, at: lo)
     }
 
+    /// Moves a timer whose fire time changed to its sorted place, after
+    /// every timer with an equal time (in place: no array is rebuilt).
     func reposition(_ t: SimTimer) {
-        if let i = timers.firstIndex(where: { $0 === t }) {
-            timers.remove(at: i)
-            insertTimer(t)
+        guard var j = timers.firstIndex(where: { $0 === t }) else { return }
+        let time = t.fireTime
+        while j + 1 < timers.count, timers[j + 1].fireTime <= time {
+            timers.swapAt(j, j + 1)
+            j += 1
+        }
+        while j > 0, timers[j - 1].fireTime > time {
+            timers.swapAt(j, j - 1)
+            j -= 1
         }
     }
 
@@ -84,6 +98,8 @@ struct MainQueueItem {
 
 /// One record per active RunSpecific call.
 final class RunRecord {
+    /// The mode the run is in (nil for the base record).
+    var mode: ModeState?
     var stopped = false
     var ignoreWakeUps: Bool
     init(ignoreWakeUps: Bool) { self.ignoreWakeUps = ignoreWakeUps }

@@ -27,8 +27,9 @@ extension SimRunLoop {
     @discardableResult
     public func run(in mode: RunLoopMode, timeout: Nanoseconds, returnAfterSourceHandled: Bool = false,
                     passLimit: Int? = nil) throws -> RunResult {
-        let depth = runningModes.count + 1
-        if mode == .common || modeState(mode, create: false).map(isEmpty) ?? true {
+        let depth = runDepth + 1
+        let found = mode == .common ? nil : modeState(mode, create: false)
+        guard let m = found, !isEmpty(m) else {
             if mode == .common, !commonModesRunWarned {
                 commonModesRunWarned = true
                 context.emit("warn", [TraceField("text", .string("a run in kCFRunLoopCommonModes returns finished at once; run a concrete mode"))])
@@ -38,18 +39,18 @@ extension SimRunLoop {
                                      TraceField("result", .string("finished"))])
             return .finished
         }
-        let m = modeState(mode, create: false)!
-        let record = spareRecords.popLast() ?? RunRecord(ignoreWakeUps: false)
+        if records.count == depth { records.append(RunRecord(ignoreWakeUps: false)) }
+        let record = records[depth]
+        record.mode = m
         record.stopped = false
         record.ignoreWakeUps = false
-        records.append(record)
-        runningModes.append(m)
+        runDepth = depth
         context.emit("run.begin", [TraceField("mode", .string(mode.rawValue)), TraceField("depth", .int(Int64(depth)))])
         var result = RunResult.idle
         do {
             defer {
-                spareRecords.append(records.removeLast())
-                runningModes.removeLast()
+                record.mode = nil
+                runDepth = depth - 1
             }
             do {
                 try doObservers(.entry, m)
@@ -178,17 +179,16 @@ extension SimRunLoop {
             + "stop re-arming it, or let virtual time pass (sleep) in its callout."
     }
 
-    /// Makes one callout, traced as `callout` / `callout.end`.
+    /// Makes one callout, traced as `callout` / `callout.end`. The name is
+    /// only built when the callout is traced or the busy bound is watching.
     @inline(__always)
-    func callout(_ kind: CalloutKind, _ name: String, _ body: () throws -> Void) throws {
-        if context.trace != nil {
-            context.emit("callout", [TraceField("kind", .string(kind.rawValue)), TraceField("name", .string(name))])
-        }
+    func callout(_ kind: CalloutKind, _ name: @autoclosure () -> String, _ body: () throws -> Void) throws {
+        if context.trace == nil && busyCounts == nil { return try body() }
+        let name = name()
+        context.emit("callout", [TraceField("kind", .string(kind.rawValue)), TraceField("name", .string(name))])
         if busyCounts != nil { noteBusy(kind, name) }
         try body()
-        if context.trace != nil {
-            context.emit("callout.end", [TraceField("kind", .string(kind.rawValue)), TraceField("name", .string(name))])
-        }
+        context.emit("callout.end", [TraceField("kind", .string(kind.rawValue)), TraceField("name", .string(name))])
     }
 
     private func noteBusy(_ kind: CalloutKind, _ name: String) {
@@ -206,13 +206,14 @@ extension SimRunLoop {
         if context.trace != nil {
             context.emit("activity", [TraceField("activity", .string(activity.description)), TraceField("mode", .string(m.name.rawValue))])
         }
+        if m.observerMask & activity.rawValue == 0 { return }
         let snapshot = m.observers
-        for o in snapshot where o.activities.rawValue & activity.rawValue != 0 {
-            guard o.isValid, !o.isFiring else { continue }
-            let once = !o.repeats
+        let bit = activity.rawValue
+        for o in snapshot {
+            if o.activities.rawValue & bit == 0 || !o.isValid || o.isFiring { continue }
             o.isFiring = true
             try callout(.observer, o.name) { try o.callout(o, activity) }
-            if once { o.invalidate() }
+            if !o.repeats { o.invalidate() }
             o.isFiring = false
         }
     }
@@ -269,12 +270,17 @@ extension SimRunLoop {
     /// `__CFRunLoopDoTimers`: a snapshot of the due prefix of the sorted
     /// timer array; each fires at most once.
     func doTimers(_ m: ModeState, limit: Nanoseconds) throws {
-        let snapshot = m.timers
         var n = 0
-        while n < snapshot.count, snapshot[n].fireTime <= limit { n += 1 }
-        for i in 0..<n {
-            let t = snapshot[i]
-            guard !t.isFiring else { continue }
+        while n < m.timers.count, m.timers[n].fireTime <= limit { n += 1 }
+        if n == 1 {
+            // The common case: no snapshot array, so rescheduling the timer
+            // moves it in place instead of copying the mode's array.
+            let t = m.timers[0]
+            if !t.isFiring { try doTimer(t) }
+            return
+        }
+        let snapshot = Array(m.timers[0..<n])
+        for t in snapshot where !t.isFiring {
             try doTimer(t)
         }
     }

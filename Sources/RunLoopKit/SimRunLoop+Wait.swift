@@ -5,7 +5,7 @@ extension SimRunLoop {
     /// ignores wake-ups (from its wait until the start of its next pass, or
     /// always when the loop is not running). Wake-ups coalesce.
     public func wakeUp(reason: WakeReason = .wakeUp) {
-        guard !records[records.count - 1].ignoreWakeUps else { return }
+        guard !innermost.ignoreWakeUps else { return }
         if !wakeUpPending {
             wakeUpPending = true
             wakeUpTime = context.now
@@ -16,8 +16,8 @@ extension SimRunLoop {
     /// CFRunLoopStop: stops the innermost run at the end of its current pass.
     /// Does nothing (and is not remembered) when the loop is not running.
     public func stop() {
-        guard !runningModes.isEmpty else { return }
-        records[records.count - 1].stopped = true
+        guard runDepth > 0 else { return }
+        innermost.stopped = true
         wakeUp()
     }
 
@@ -29,28 +29,38 @@ extension SimRunLoop {
         wakeUp()
     }
 
-    /// The readiness of one port: when it became ready, and its rank in the
-    /// fixed tie-break (wake-up, timer, main queue, source1 by registration).
+    /// The port a receive takes now, if any: the earliest to become ready,
+    /// ties broken in a fixed order (wake-up, timer, main queue, then
+    /// version-1 ports in registration order). `consumesTimeout` when the
+    /// run's timeout is what woke it.
     private func earliestReadyPort(_ m: ModeState, dispatchPort: Bool, deadline: Nanoseconds?,
                                    timeoutFired: Bool) -> (LivePort, consumesTimeout: Bool)? {
         let now = context.now
-        var best: (time: Nanoseconds, rank: Int, port: LivePort, timeout: Bool)?
-        func offer(_ time: Nanoseconds, _ rank: Int, _ port: LivePort, timeout: Bool = false) {
-            if let b = best, (b.time, b.rank) <= (time, rank) { return }
-            best = (time, rank, port, timeout)
+        var bestTime = Nanoseconds.max, bestRank = Int.max
+        var best = LivePort.none
+        var timeout = false
+        @inline(__always) func better(_ time: Nanoseconds, _ rank: Int) -> Bool {
+            time < bestTime || (time == bestTime && rank < bestRank)
         }
-        if wakeUpPending { offer(wakeUpTime, 0, .wakeUp(wakeUpReason)) }
-        if let deadline, !timeoutFired, deadline <= now { offer(deadline, 0, .wakeUp(.timeout), timeout: true) }
-        if let d = m.nextTimerDeadline() {
+        if wakeUpPending {
+            bestTime = wakeUpTime; bestRank = 0; best = .wakeUp(wakeUpReason)
+        }
+        if let deadline, !timeoutFired, deadline <= now, better(deadline, 0) {
+            bestTime = deadline; bestRank = 0; best = .wakeUp(.timeout); timeout = true
+        }
+        if !m.timers.isEmpty, let d = m.nextTimerDeadline() {
             let wakeAt = options.toleranceWake == .soft ? d.soft : d.hard
-            if wakeAt <= now { offer(wakeAt, 1, .timer) }
+            if wakeAt <= now, better(wakeAt, 1) { bestTime = wakeAt; bestRank = 1; best = .timer; timeout = false }
         }
-        if dispatchPort, !mainQueue.isEmpty { offer(mainQueueReadyTime, 2, .mainQueue) }
+        if dispatchPort, !mainQueue.isEmpty, better(mainQueueReadyTime, 2) {
+            bestTime = mainQueueReadyTime; bestRank = 2; best = .mainQueue; timeout = false
+        }
         for p in m.ports where p.isValid {
-            if let t = p.firstMessageTime { offer(t, 3 + p.registration, .port(p)) }
+            if let t = p.firstMessageTime, better(t, 3 + p.registration) {
+                bestTime = t; bestRank = 3 + p.registration; best = .port(p); timeout = false
+            }
         }
-        guard let best else { return nil }
-        return (best.port, best.timeout)
+        return bestRank == .max ? nil : (best, timeout)
     }
 
     /// Step 10: receive one message from the mode's port set (plus the main
@@ -58,7 +68,7 @@ extension SimRunLoop {
     /// sleeps, moving virtual time to the next deadline or outside event.
     func receive(_ m: ModeState, poll: Bool, dispatchPort: Bool, deadline: Nanoseconds?,
                  timeoutFired: inout Bool) throws -> LivePort {
-        context.deliverDueEvents()
+        if let next = context.nextOutsideEventTime, next <= context.now { context.deliverDueEvents() }
         if !poll, context.trace != nil {
             var until: Nanoseconds? = deadline.flatMap { timeoutFired ? nil : $0 }
             if let d = m.nextTimerDeadline() {

@@ -28,8 +28,6 @@ public final class SimRunLoop {
     var modeStates: [RunLoopMode: ModeState] = [:]
     /// The last mode looked up (saves hashing the name on every run).
     var lastMode: ModeState?
-    /// Run records of finished runs, reused by the next run at that depth.
-    var spareRecords: [RunRecord] = []
     /// Modes in creation order, for deterministic reports.
     var modeOrder: [ModeState] = []
     /// The common modes, in the order they were made common.
@@ -39,9 +37,14 @@ public final class SimRunLoop {
     var commonObservers: [SimObserver] = []
     var commonTimers: [SimTimer] = []
 
-    /// Per-run records; the base record (not running) ignores wake-ups.
+    /// Per-run records, `records[0...depth]` in use; the base record
+    /// `records[0]` (not running) ignores wake-ups. Records above `depth` are
+    /// kept for reuse, so a run allocates nothing.
     var records: [RunRecord] = [RunRecord(ignoreWakeUps: true)]
-    var runningModes: [ModeState] = []
+    /// The number of active runs.
+    public internal(set) var runDepth = 0
+    /// The innermost run's record.
+    var innermost: RunRecord { records[runDepth] }
     /// Pending blocks: the window `blockSlots[blockHead..<blockTail]`, nil
     /// slots being holes (see `doBlocks`).
     var blockSlots: [PendingBlock?] = []
@@ -72,10 +75,7 @@ public final class SimRunLoop {
     }
 
     /// The innermost running mode (CFRunLoopCopyCurrentMode), or nil.
-    public var currentMode: RunLoopMode? { runningModes.last?.name }
-
-    /// The nesting depth of runs (0 when not running).
-    public var runDepth: Int { runningModes.count }
+    public var currentMode: RunLoopMode? { runDepth == 0 ? nil : records[runDepth].mode?.name }
 
     /// Every mode created so far, in creation order.
     public var allModes: [RunLoopMode] { modeOrder.map(\.name) }

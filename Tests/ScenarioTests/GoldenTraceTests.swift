@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+@testable import Scenario
+import Simulation
+
+/// Every golden scenario under Traces/: it parses, runs twice to the same
+/// JSONL bytes, matches its recorded golden, and its expectations pass.
+struct GoldenTraceTests {
+    static let root: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func scenarios() -> [String] {
+        let traces = root.appendingPathComponent("Traces").path
+        guard let e = FileManager.default.enumerator(atPath: traces) else { return [] }
+        var out: [String] = []
+        while let rel = e.nextObject() as? String {
+            if rel.hasSuffix(".loop") { out.append(rel) }
+        }
+        return out.sorted()
+    }
+
+    @Test("there are at least 15 golden scenarios")
+    func enoughScenarios() {
+        #expect(Self.scenarios().count >= 15)
+    }
+
+    @Test("a golden scenario gives the same trace on every run, equal to its golden", arguments: scenarios())
+    func golden(_ relative: String) throws {
+        let path = Self.root.appendingPathComponent("Traces").appendingPathComponent(relative).path
+        let (file, source) = try ScenarioLoader.load(path: path)
+        let first = ScenarioRunner(file: file, source: source).run()
+        let second = ScenarioRunner(file: file, source: source).run()
+        #expect(first.failure == nil)
+        let a = JSONLTraceWriter.render(first.events), b = JSONLTraceWriter.render(second.events)
+        #expect(a == b)
+        let golden = try String(contentsOfFile: String(path.dropLast(5)) + ".trace.jsonl", encoding: .utf8)
+        #expect(a == golden, "re-record with LOOPSIM_RECORD=failed loopsim test \(relative) if the change is intended")
+        for r in first.expectations { #expect(r.passed, "\(r.summary): \(r.observed)") }
+    }
+}
