@@ -17,11 +17,12 @@ let package = Package(
     targets: [
         .target(name: "LoopSimTrace", swiftSettings: strict),
         .target(name: "RunLoopKit", dependencies: ["LoopSimTrace"], swiftSettings: hotPath),
-        .target(name: "Simulation", dependencies: ["RunLoopKit", "LoopSimTrace"], swiftSettings: strict),
+        .target(name: "RenderModel", swiftSettings: strict),
         .target(name: "Scenario", dependencies: ["Simulation", "RunLoopKit", "LoopSimTrace"], swiftSettings: strict),
         .executableTarget(name: "loopsim", dependencies: ["Scenario", "Simulation", "RunLoopKit", "LoopSimTrace"], swiftSettings: strict),
         .testTarget(name: "LoopSimTraceTests", dependencies: ["LoopSimTrace"], swiftSettings: strict),
         .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit", "LoopSimTrace"], swiftSettings: strict),
+        .testTarget(name: "RenderModelTests", dependencies: ["RenderModel"], swiftSettings: strict),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "RunLoopKit", "LoopSimTrace"], swiftSettings: strict),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "Simulation", "LoopSimTrace"], swiftSettings: strict),
         .testTarget(name: "LoopSimCLITests", dependencies: ["loopsim"], swiftSettings: strict),

@@ -1,0 +1,54 @@
+import RenderModel
+
+/// SplitMix64: a small seeded generator so random tests repeat exactly.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// The UTF-8 bytes of `text`.
+func bytes(_ text: String) -> [UInt8] {
+    Array(text.utf8)
+}
+
+/// A header written as text followed by raw raster bytes.
+func pnm(_ header: String, _ raster: [UInt8]) -> [UInt8] {
+    Array(header.utf8) + raster
+}
+
+/// Whether every component of the two rects is within `tolerance`.
+func close(_ r: Rect, _ s: Rect, _ tolerance: Double = 1e-9) -> Bool {
+    abs(r.origin.x - s.origin.x) <= tolerance && abs(r.origin.y - s.origin.y) <= tolerance
+        && abs(r.size.width - s.size.width) <= tolerance && abs(r.size.height - s.size.height) <= tolerance
+}
+
+/// Whether every entry of the two transforms is within `tolerance`.
+func close(_ t: Transform2D, _ u: Transform2D, _ tolerance: Double = 1e-9) -> Bool {
+    [t.a - u.a, t.b - u.b, t.c - u.c, t.d - u.d, t.tx - u.tx, t.ty - u.ty].allSatisfy { abs($0) <= tolerance }
+}
+
+/// Shorthand for test tables.
+func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect {
+    Rect(x: x, y: y, width: w, height: h)
+}
+
+/// Shorthand for test tables.
+func point(_ x: Double, _ y: Double) -> Point {
+    Point(x: x, y: y)
+}
+
+/// Shorthand for test tables.
+func px(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) -> RGBA8 {
+    RGBA8(r: r, g: g, b: b, a: a)
+}
