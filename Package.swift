@@ -18,6 +18,7 @@ let package = Package(
         .target(name: "LoopSimTrace", swiftSettings: strict),
         .target(name: "RunLoopKit", dependencies: ["LoopSimTrace"], swiftSettings: hotPath),
         .target(name: "RenderModel", swiftSettings: strict),
+        .target(name: "Simulation", dependencies: ["RunLoopKit", "LoopSimTrace"], swiftSettings: strict),
         .target(name: "Scenario", dependencies: ["Simulation", "RunLoopKit", "LoopSimTrace"], swiftSettings: strict),
         .executableTarget(name: "loopsim", dependencies: ["Scenario", "Simulation", "RunLoopKit", "LoopSimTrace"], swiftSettings: strict),
         .testTarget(name: "LoopSimTraceTests", dependencies: ["LoopSimTrace"], swiftSettings: strict),
