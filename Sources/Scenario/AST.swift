@@ -92,6 +92,8 @@ public indirect enum ActionKind: Sendable, Equatable {
     case asyncMain(body: [Action])
     /// A nested `run`.
     case run(RunCommand)
+    /// A layer or transaction action (`set`, `begin`, `commit`, …).
+    case layer(LayerAction)
 }
 
 /// `display size=(w,h) hz=N background=COLOR`.
@@ -187,6 +189,8 @@ public enum ExpectationKind: Sendable, Equatable {
     /// `expect log "text" [at=T]`: a `log` action with exactly this text ran
     /// (at virtual time T when given).
     case log(text: String, at: Int64?)
+    /// `expect commits == N`: outermost commits that shipped a diff.
+    case commits(Int)
 }
 
 public struct Expectation: Sendable, Equatable {
@@ -208,6 +212,8 @@ public enum Statement: Sendable, Equatable {
     case at(ExternalEvent)
     case run(RunCommand)
     case expect(Expectation)
+    /// `layer`, `view`, `image`, `layout`, `draw`, `constraints`.
+    case layer(LayerStatement)
 }
 
 /// A parsed, name-checked scenario.

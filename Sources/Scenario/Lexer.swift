@@ -114,8 +114,14 @@ enum Lexer {
             let start = i
             let c = s[i]
             if c == "#" {
-                // A colour only directly after `=`, `(` or `,`; otherwise a comment.
-                guard i > 0, s[i - 1] == "=" || s[i - 1] == "(" || s[i - 1] == "," else { break }
+                // A colour where a value starts: directly after `=`, `(` or `,`,
+                // or after one of them and spaces when a letter or digit
+                // follows the `#` (`set a.background = #FF0000`); otherwise a
+                // comment.
+                guard let previous = tokens.last,
+                      previous.isSymbol("=") || previous.isSymbol("(") || previous.isSymbol(","),
+                      previous.endColumn == start + 1 || (i + 1 < s.count && isNameChar(s[i + 1]))
+                else { break }
                 i += 1
                 while i < s.count, isNameChar(s[i]) { i += 1 }
                 let hex = String(String.UnicodeScalarView(s[(start + 1)..<i]))

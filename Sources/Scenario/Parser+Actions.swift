@@ -59,11 +59,14 @@ extension Parser {
             kind = .asyncMain(body: try parseBody(node, cursor, "async main"))
         case "run":
             kind = .run(try parseRun(node, &cursor, keyword, nested: true))
+        case "set", "begin", "commit", "flush", "transaction", "completion", "add", "remove",
+             "needsLayout", "needsDisplay", "layoutIfNeeded":
+            kind = .layer(try parseLayerAction(node, &cursor, keyword))
         default:
             throw misplacedOrUnknown(keyword, in: line, topLevel: false)
         }
         switch kind {
-        case .perform, .asyncMain, .run:
+        case .perform, .asyncMain, .run, .layer:
             break
         default:
             // Whatever is left is an unknown option of a statement without options.

@@ -1,21 +1,19 @@
 /// The keywords of the language, the statements reserved for later versions,
 /// and "did you mean" suggestions.
 extension Parser {
-    static let topLevelKeywords = ["display", "mode", "timer", "source", "port", "observer", "at", "run", "expect"]
+    static let topLevelKeywords = ["display", "mode", "timer", "source", "port", "observer", "at", "run", "expect",
+                                   "layer", "view", "image", "layout", "draw", "constraints"]
     static let actionKeywords = ["log", "sleep", "signal", "wake", "stop", "invalidate", "reschedule",
-                                 "send", "perform", "async", "run"]
+                                 "send", "perform", "async", "run",
+                                 "set", "begin", "commit", "flush", "transaction", "completion",
+                                 "add", "remove", "needsLayout", "needsDisplay", "layoutIfNeeded"]
+    /// The lines of a `draw` block.
+    static let drawKeywords = ["fill", "stroke", "line", "text"]
 
     /// Statements of the full language that this version does not implement,
     /// with what they belong to.
     static let reservedStatements: [String: String] = {
         var table: [String: String] = [:]
-        for word in ["layer", "view", "image", "add", "remove", "needsLayout", "needsDisplay",
-                     "layoutIfNeeded", "layout", "draw", "constraints", "fill", "stroke", "text"] {
-            table[word] = "layers and views"
-        }
-        for word in ["set", "begin", "commit", "flush", "transaction", "completion"] {
-            table[word] = "layers and transactions"
-        }
         for word in ["animate", "spring", "removeAnimation"] {
             table[word] = "animations"
         }
@@ -28,7 +26,6 @@ extension Parser {
         "visible": "frame expectations",
         "never": "frame expectations",
         "pixel": "frame expectations",
-        "commits": "frame expectations",
         "frames": "frame expectations",
         "presentation": "animation expectations",
     ]
@@ -41,7 +38,7 @@ extension Parser {
             return error("`\(word)` is not supported yet (\(reason) arrive in a later version)", at: keyword, in: line)
         }
         if topLevel, Self.actionKeywords.contains(word) {
-            return error("`\(word)` is an action and belongs inside a block (the body of a timer, source, port, observer or `at`)",
+            return error("`\(word)` is an action and belongs inside a block (the body of a timer, source, port, observer, `at`, `layout` or `constraints`)",
                          at: keyword, in: line)
         }
         if !topLevel, Self.topLevelKeywords.contains(word) {
@@ -49,17 +46,38 @@ extension Parser {
             case "at": "schedules an outside event"
             case "expect": "is an expectation"
             case "display", "mode": "is part of the setup"
+            case "layer", "view": "declares a layer"
+            case "image": "declares an image"
+            case "layout", "draw", "constraints": "defines a layer's behaviour"
             default: "declares a run-loop object"
             }
             return error("`\(word)` \(what) and must be at the top level, not inside a block", at: keyword, in: line)
         }
+        if Self.drawKeywords.contains(word) {
+            return error("`\(word)` is a drawing command and belongs in a `draw` block", at: keyword, in: line)
+        }
         var message = "unknown statement '\(word)'"
         let candidates = topLevel ? Self.topLevelKeywords : Self.actionKeywords
         if let suggestion = suggest(word, from: candidates)
-            ?? suggest(word, from: Self.topLevelKeywords + Self.actionKeywords) {
+            ?? suggest(word, from: Self.topLevelKeywords + Self.actionKeywords + Self.drawKeywords) {
             message += "; did you mean `\(suggestion)`?"
         }
         return error(message, at: keyword, in: line)
+    }
+
+    /// The error for a line of a `draw` block that is not a drawing command.
+    func notADrawCommand(_ keyword: Token, in line: LexedLine) -> Diagnostic {
+        let word = keyword.text
+        if Self.actionKeywords.contains(word) || Self.topLevelKeywords.contains(word)
+            || Self.reservedStatements[word] != nil {
+            return error("`\(word)` is not allowed in a `draw` block (it holds only fill, stroke, line and text)",
+                         at: keyword, in: line)
+        }
+        var message = "unknown drawing command '\(word)'"
+        if let suggestion = suggest(word, from: Self.drawKeywords) {
+            message += "; did you mean `\(suggestion)`?"
+        }
+        return error(message + " (a draw block holds fill, stroke, line and text)", at: keyword, in: line)
     }
 
     /// The candidate closest to `word`, if it is close enough to be a typo:

@@ -97,7 +97,7 @@ extension Parser {
         return options
     }
 
-    private func unknownOption(_ token: Token, _ spec: OptionSpec, _ line: LexedLine) -> Diagnostic {
+    func unknownOption(_ token: Token, _ spec: OptionSpec, _ line: LexedLine) -> Diagnostic {
         if spec.keys.isEmpty && spec.flags.isEmpty {
             return error("unexpected \(token.quoted): `\(spec.statement)` takes no options", at: token, in: line)
         }
@@ -110,7 +110,7 @@ extension Parser {
     }
 
     /// A value: one element or several separated by commas.
-    private func parseValue(_ cursor: inout Cursor, after what: String) throws(Diagnostic) -> [ValueElement] {
+    func parseValue(_ cursor: inout Cursor, after what: String) throws(Diagnostic) -> [ValueElement] {
         var elements = [try parseElement(&cursor, after: what)]
         while let comma = cursor.peek, comma.isSymbol(",") {
             _ = cursor.next()
@@ -122,7 +122,7 @@ extension Parser {
     /// How deeply tuples may nest.
     static let maxTupleDepth = 8
 
-    private func parseElement(_ cursor: inout Cursor, after what: String, depth: Int = 0) throws(Diagnostic) -> ValueElement {
+    func parseElement(_ cursor: inout Cursor, after what: String, depth: Int = 0) throws(Diagnostic) -> ValueElement {
         guard let token = cursor.peek else {
             throw error("expected a value after \(what)", cursor.line, column: cursor.endColumn)
         }

@@ -161,7 +161,7 @@ extension Parser {
         return (order, modes)
     }
 
-    private mutating func declare(_ name: Token, _ kind: ItemKind, _ line: LexedLine) {
+    mutating func declare(_ name: Token, _ kind: ItemKind, _ line: LexedLine) {
         nameEvents.append(.declare(name.text, kind, Site(line: line, column: name.column)))
     }
 
@@ -240,12 +240,16 @@ extension Parser {
         guard let kindToken = cursor.next() else {
             throw error("expected what to expect after `expect`, like `expect log \"done\"`", line, column: cursor.endColumn)
         }
+        if kindToken.word == "commits" {
+            return Expectation(kind: .commits(try parseCommitCount(&cursor)),
+                               location: location(of: keyword, in: line))
+        }
         guard kindToken.word == "log" else {
             if let word = kindToken.word, let reason = Self.reservedExpectations[word] {
                 throw error("`expect \(word)` is not supported yet (\(reason) arrive in a later version)",
                             at: kindToken, in: line)
             }
-            throw error("unknown expectation \(kindToken.quoted); only `expect log \"text\"` is supported",
+            throw error("unknown expectation \(kindToken.quoted); only `expect log \"text\"` and `expect commits == N` are supported",
                         at: kindToken, in: line)
         }
         guard let textToken = cursor.next() else {
@@ -261,5 +265,26 @@ extension Parser {
             time = try duration(atom(value, key, line, expected: "a time"), line, what: "time")
         }
         return Expectation(kind: .log(text: text, at: time), location: location(of: keyword, in: line))
+    }
+
+    static let maxCommitCount = Int64(Int32.max)
+
+    /// The `== N` of `expect commits == N`: a whole number, 0 or more.
+    func parseCommitCount(_ cursor: inout Cursor) throws(Diagnostic) -> Int {
+        let line = cursor.line
+        let wanted = "expected '==' and a number after `expect commits`, like expect commits == 2"
+        guard let first = cursor.next() else { throw error(wanted, line, column: cursor.endColumn) }
+        guard first.isSymbol("=") else { throw error(wanted + ", found \(first.quoted)", at: first, in: line) }
+        guard let second = cursor.peek, second.isSymbol("="), second.column == first.endColumn else {
+            throw error("expected '==' after `expect commits`, found a single '='", at: first, in: line)
+        }
+        _ = cursor.next()
+        guard let count = cursor.next() else {
+            throw error("expected the number of commits after '=='", line, column: cursor.endColumn)
+        }
+        let value = try wholeNumber(count, line, "the number of commits", in: 0...Self.maxCommitCount)
+        _ = try parseOptions(&cursor, OptionSpec(statement: "expect commits"))
+        try noBody(cursor, "expect")
+        return value
     }
 }

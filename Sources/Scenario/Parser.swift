@@ -4,8 +4,9 @@ public enum ScenarioParser {
     ///
     /// Errors are reported one at a time, the first in file order: lexical,
     /// indentation, syntax and value errors as the file is read, then name
-    /// errors (unknown or duplicate names and modes), which can only be
-    /// checked once the whole file is read.
+    /// errors (unknown or duplicate names and modes, a second `layout`,
+    /// `draw` or `constraints` block, `add` of a layer to itself), then
+    /// `parent=` cycles, which can only be checked once the whole file is read.
     public static func parse(_ source: String, path: String) throws(Diagnostic) -> ScenarioFile {
         let nodes = Lexer.blocks(source, file: path)
         var parser = Parser(file: path)
@@ -63,6 +64,8 @@ struct Parser {
     var displayLine: Int?
     /// Declarations and uses of names, in file order, checked at the end.
     var nameEvents: [NameEvent] = []
+    /// The `parent=` of every `layer` and `view` declaration, in file order.
+    var parentLinks: [ParentLink] = []
 
     init(file: String) { self.file = file }
 
@@ -107,6 +110,9 @@ struct Parser {
         case "at": return .at(try parseAt(node, &cursor, keyword))
         case "run": return .run(try parseRun(node, &cursor, keyword, nested: false))
         case "expect": return .expect(try parseExpect(node, &cursor, keyword))
+        case "layer", "view": return .layer(.layer(try parseLayerDecl(node, &cursor, keyword)))
+        case "image": return .layer(.image(try parseImage(node, &cursor, keyword)))
+        case "layout", "draw", "constraints": return .layer(try parseBehaviour(node, &cursor, keyword))
         default:
             throw misplacedOrUnknown(keyword, in: node.line, topLevel: true)
         }

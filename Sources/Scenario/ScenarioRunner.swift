@@ -36,6 +36,7 @@ public final class ScenarioRunner {
     var sources: [String: SimSource] = [:]
     var ports: [String: SimPort] = [:]
     var observers: [String: SimObserver] = [:]
+    var layerObjects: [String: Layer] = [:]
     /// The statement being executed, for positioning runtime errors.
     private var current: SourceLocation?
 
@@ -74,7 +75,7 @@ public final class ScenarioRunner {
         return ScenarioOutcome(events: simulation.recorder?.events ?? [], expectations: results, failure: failure)
     }
 
-    private func diagnostic(at location: SourceLocation?, _ message: String) -> Diagnostic {
+    func diagnostic(at location: SourceLocation?, _ message: String) -> Diagnostic {
         let loc = location ?? SourceLocation(file: file.path, line: 1, column: 1)
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
         let text = loc.line >= 1 && loc.line <= lines.count ? String(lines[loc.line - 1]) : ""
@@ -120,6 +121,8 @@ public final class ScenarioRunner {
             try run(r)
         case .expect:
             break
+        case .layer(let statement):
+            try executeLayerStatement(statement)
         }
     }
 
@@ -202,6 +205,8 @@ public final class ScenarioRunner {
             current = r.location
             defer { current = outer }
             try run(r)
+        case .layer(let a):
+            try performLayerAction(a, at: action.location)
         }
     }
 
@@ -235,6 +240,8 @@ public final class ScenarioRunner {
                 : "logged at " + times.prefix(5).map(formatTime).joined(separator: ", ") + (times.count > 5 ? ", …" : "")
             let passed = at.map { times.contains($0) } ?? !times.isEmpty
             return ExpectationResult(expectation: e, passed: passed, summary: summary, observed: observed)
+        case .commits(let n):
+            return checkCommits(e, n)
         }
     }
 

@@ -1,4 +1,7 @@
+@_exported import LayerKit
 @_exported import LoopSimTrace
+@_exported import RenderModel
+@_exported import RenderWire
 @_exported import RunLoopKit
 
 /// The simulated app: one main thread with its main run loop, the outside
@@ -14,6 +17,8 @@ public final class Simulation {
     public let eventPort: SimPort
     /// Every event so far, in order (nil when tracing is off).
     public let recorder: TraceRecorder?
+    /// The layers, the transaction stack and the commit phases.
+    public let layers: LayerContext
     /// Every `log` action, with its virtual time.
     public private(set) var logs: [(time: Nanoseconds, text: String)] = []
 
@@ -21,7 +26,11 @@ public final class Simulation {
     /// `run iterations=`), 10 minutes.
     public static let defaultSettleBound: Nanoseconds = 600 * 1_000_000_000
 
-    public init(tracing: Bool = true) {
+    /// - Parameters:
+    ///   - tracing: record the trace (off for benchmarks).
+    ///   - uikitProfile: install UIKit's six main-run-loop observers,
+    ///     Core Animation's implicit commit among them (runloop.md §11).
+    public init(tracing: Bool = true, uikitProfile: Bool = true) {
         let recorder = tracing ? TraceRecorder() : nil
         self.recorder = recorder
         context = SimContext(trace: recorder)
@@ -31,6 +40,9 @@ public final class Simulation {
             try message.body?()
         }
         mainLoop.add(eventPort, to: .common)
+        layers = LayerContext(loop: mainLoop)
+        layers.encoder = { CommitCodec.encode($0) }
+        if uikitProfile { layers.installUIKitProfile() }
     }
 
     /// The current virtual time.

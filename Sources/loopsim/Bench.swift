@@ -58,6 +58,7 @@ func measure(runs: Int, warmup: Int, batch: Int, _ body: () -> Void) -> (p50: Do
 enum BenchCommand {
     static let groups: [(String, String)] = [
         ("runloop", "ns per pass: six UIKit observers, one timer, one source0, one block — against Foundation's RunLoop (CFRunLoop)"),
+        ("commit-phases", "ns per commit (layout, display, prepare, encode) of 10 changed layers in 1k and 10k-layer trees"),
     ]
 
     static let spec = CommandSpec(
@@ -90,6 +91,7 @@ enum BenchCommand {
             let results: [BenchResult]
             switch name {
             case "runloop": results = RunLoopBench.run(runs: runs, peers: !parsed.flags.contains("--no-peer"), filter: parsed.values["--filter"])
+            case "commit-phases": results = CommitPhasesBench.run(runs: runs, filter: parsed.values["--filter"])
             default: results = []
             }
             for r in results {

@@ -30,9 +30,10 @@ enum LineDiff {
             }
             var i = 0, j = 0
             while i < n || j < m {
+                // Removed lines before added ones, as diff -u prints them.
                 if i < n, j < m, ma[i] == mb[j] { out.append(.same(ma[i])); i += 1; j += 1 }
-                else if j < m, i == n || table[i * (m + 1) + j + 1] >= table[(i + 1) * (m + 1) + j] { out.append(.add(mb[j])); j += 1 }
-                else { out.append(.del(ma[i])); i += 1 }
+                else if i < n, j == m || table[(i + 1) * (m + 1) + j] >= table[i * (m + 1) + j + 1] { out.append(.del(ma[i])); i += 1 }
+                else { out.append(.add(mb[j])); j += 1 }
             }
         }
         out += a[(a.count - suffix)...].map { Op.same($0) }

@@ -63,7 +63,9 @@ enum RunCommand {
             return ExitStatus.scenarioError
         }
         if !outcome.expectations.isEmpty {
-            printOut(ExpectationReport.render(outcome.expectations))
+            // A machine-readable trace on stdout stays pure: the report goes to stderr.
+            let report = ExpectationReport.render(outcome.expectations)
+            if tracePath == nil && format != .text { printError(report) } else { printOut(report) }
         }
         return outcome.allPassed ? ExitStatus.success : ExitStatus.failure
     }

@@ -41,6 +41,9 @@ enum TestCommand {
             if isDir.boolValue {
                 files += findScenarios(under: root)
             } else {
+                guard root.hasSuffix(".loop") else {
+                    throw UsageError(message: "'\(root)' is not a scenario (*.loop) file or a folder")
+                }
                 files.append(root)
             }
         }
@@ -80,6 +83,15 @@ enum TestCommand {
     /// The golden path for a scenario: `NAME.trace.jsonl` beside `NAME.loop`.
     static func goldenPath(for path: String) -> String {
         String(path.dropLast(".loop".count)) + ".trace.jsonl"
+    }
+
+    /// `ARTIFACTS/<the scenario's folder>/NAME.actual.trace.jsonl`, so
+    /// same-named scenarios in different folders do not overwrite each other.
+    static func artifactPath(for path: String, under artifacts: String) -> String {
+        let parts = (path as NSString).standardizingPath.split(separator: "/").filter { $0 != ".." && $0 != "." }
+        let name = String(parts.last ?? "scenario").dropLast(".loop".count) + ".actual.trace.jsonl"
+        let folder = parts.dropLast().joined(separator: "/")
+        return ((artifacts as NSString).appendingPathComponent(folder) as NSString).appendingPathComponent(String(name))
     }
 
     static func check(_ path: String, record: RecordMode, artifacts: String) -> Verdict {
@@ -122,9 +134,9 @@ enum TestCommand {
         printOut("FAIL  \(path)")
         for p in problems { printOut("  " + p.replacingOccurrences(of: "\n", with: "\n  ")) }
         if !matches {
-            let artifact = (artifacts as NSString).appendingPathComponent(
-                (golden as NSString).lastPathComponent.replacingOccurrences(of: ".trace.jsonl", with: ".actual.trace.jsonl"))
-            try? FileManager.default.createDirectory(atPath: artifacts, withIntermediateDirectories: true)
+            let artifact = artifactPath(for: path, under: artifacts)
+            try? FileManager.default.createDirectory(atPath: (artifact as NSString).deletingLastPathComponent,
+                                                     withIntermediateDirectories: true)
             try? actual.write(toFile: artifact, atomically: true, encoding: .utf8)
             let diff = LineDiff.unified(old: expected, new: actual, oldName: golden, newName: artifact)
             printOut(diff)

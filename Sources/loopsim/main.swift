@@ -42,8 +42,7 @@ func usageFailure(_ error: UsageError, _ spec: CommandSpec?) -> Int32 {
 
 func mainEntry(_ argv: [String]) -> Int32 {
     guard let first = argv.first else {
-        printOut(rootHelp)
-        return ExitStatus.usage
+        return usageFailure(UsageError(message: "missing subcommand (run, test, bench or help)"), nil)
     }
     switch first {
     case "-h", "--help":

@@ -75,8 +75,16 @@ private func number(_ integer: String, _ fraction: String? = nil, unit: String? 
         #expect(try kinds("x=#00ff7F") == [.word("x"), .symbol("="), .color([0, 255, 127, 255])])
         #expect(try kinds("(#000000,#FFFFFF)") ==
             [.symbol("("), .color([0, 0, 0, 255]), .symbol(","), .color([255, 255, 255, 255]), .symbol(")")])
-        // After whitespace, `#` starts a comment even when hex digits follow.
-        #expect(try kinds("x= #FF0000") == [.word("x"), .symbol("=")])
+        // After `=`, `(` or `,` and spaces, `#` is a colour when a letter or
+        // digit follows it, and otherwise a comment.
+        #expect(try kinds("x = #FF0000") == [.word("x"), .symbol("="), .color([255, 0, 0, 255])])
+        #expect(try kinds("(#000000, #FFFFFF)") ==
+            [.symbol("("), .color([0, 0, 0, 255]), .symbol(","), .color([255, 255, 255, 255]), .symbol(")")])
+        #expect(try kinds("x= # a comment") == [.word("x"), .symbol("=")])
+        #expect(try kinds("x=   #") == [.word("x"), .symbol("=")])
+        // Anywhere else, `#` starts a comment even when hex digits follow.
+        #expect(try kinds("run #FF0000") == [.word("run")])
+        #expect(try kinds("log \"x\" #FF0000") == [.word("log"), .string("x")])
     }
 
     @Test func blankAndCommentLinesAreDropped() throws {
@@ -108,6 +116,8 @@ private func number(_ integer: String, _ fraction: String? = nil, unit: String? 
             (#"log "a\tb""#, 7, #"unknown escape '\t' in a string; only \" and \\ are allowed"#),
             ("x=#12345", 3, "a colour is written #RRGGBB or #RRGGBBAA (hex digits)"),
             ("x=#GG0000", 3, "a colour is written #RRGGBB or #RRGGBBAA (hex digits)"),
+            ("x = #FF00", 5, "a colour is written #RRGGBB or #RRGGBBAA (hex digits)"),
+            ("x=#", 3, "a colour is written #RRGGBB or #RRGGBBAA (hex digits)"),
             ("sleep 1.", 8, "expected digits after the decimal point"),
             ("sleep .5s", 7, "a number must start with a digit (write 0.5, not .5)"),
         ]

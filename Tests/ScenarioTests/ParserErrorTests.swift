@@ -56,9 +56,9 @@ private let body = "\n    wake"
     }
 
     @Test func rendersReservedStatement() {
-        #expect(parseError("at 1s:\n    set button.background = yellow")?.description == """
-        t.loop:2:5: error: `set` is not supported yet (layers and transactions arrive in a later version)
-            set button.background = yellow
+        #expect(parseError("at 1s:\n    animate box.position to=(1,2) duration=1s")?.description == """
+        t.loop:2:5: error: `animate` is not supported yet (animations arrive in a later version)
+            animate box.position to=(1,2) duration=1s
             ^
         """)
     }
@@ -108,24 +108,21 @@ private let body = "\n    wake"
         ErrorCase("frobnicate", 1, 1, "unknown statement 'frobnicate'"),
         ErrorCase("at 1s:\n    lgo \"x\"", 2, 5, "unknown statement 'lgo'; did you mean `log`?"),
         ErrorCase("log \"x\"", 1, 1,
-                  "`log` is an action and belongs inside a block (the body of a timer, source, port, observer or `at`)"),
+                  "`log` is an action and belongs inside a block (the body of a timer, source, port, observer, `at`, `layout` or `constraints`)"),
         ErrorCase("at 1s:\n    timer t every=1s:\n        wake", 2, 5,
                   "`timer` declares a run-loop object and must be at the top level, not inside a block"),
         ErrorCase("at 1s:\n    at 2s wake", 2, 5,
                   "`at` schedules an outside event and must be at the top level, not inside a block"),
         ErrorCase("at 1s:\n    expect log \"x\"", 2, 5, "`expect` is an expectation and must be at the top level, not inside a block"),
         ErrorCase("at 1s:\n    display", 2, 5, "`display` is part of the setup and must be at the top level, not inside a block"),
-        ErrorCase("layer root frame=(0,0,10,10)", 1, 1,
-                  "`layer` is not supported yet (layers and views arrive in a later version)"),
-        ErrorCase("view card parent=root", 1, 1, "`view` is not supported yet (layers and views arrive in a later version)"),
-        ErrorCase("at 1s:\n    commit", 2, 5,
-                  "`commit` is not supported yet (layers and transactions arrive in a later version)"),
         ErrorCase("at 1s:\n    animate box.position to=(1,2) duration=1s", 2, 5,
                   "`animate` is not supported yet (animations arrive in a later version)"),
+        ErrorCase("at 1s:\n    spring box.position to=(100,100)", 2, 5,
+                  "`spring` is not supported yet (animations arrive in a later version)"),
+        ErrorCase("at 1s:\n    removeAnimation spinner key=spin", 2, 5,
+                  "`removeAnimation` is not supported yet (animations arrive in a later version)"),
         ErrorCase("displaylink dl fps=60:\n    wake", 1, 1,
                   "`displaylink` is not supported yet (display links arrive in a later version)"),
-        ErrorCase("draw card:\n    fill rect=(0,0,1,1) color=white", 1, 1,
-                  "`draw` is not supported yet (layers and views arrive in a later version)"),
         ErrorCase("at 1s:\n    log \"x\":\n        wake", 2, 12, "`log` does not take a block"),
         ErrorCase("run until=idle:\n    wake", 1, 15, "`run` does not take a block"),
         ErrorCase("timer t every=1s", 1, 17, "`timer` needs a block: end the line with ':' and indent the body below it"),
@@ -238,11 +235,15 @@ private let body = "\n    wake"
         // Expectations
         ErrorCase("expect visible button.background == yellow", 1, 8,
                   "`expect visible` is not supported yet (frame expectations arrive in a later version)"),
-        ErrorCase("expect commits == 2", 1, 8,
-                  "`expect commits` is not supported yet (frame expectations arrive in a later version)"),
+        ErrorCase("expect never visible button.background == yellow", 1, 8,
+                  "`expect never` is not supported yet (frame expectations arrive in a later version)"),
+        ErrorCase("expect pixel (100,50) == yellow at=1.2s", 1, 8,
+                  "`expect pixel` is not supported yet (frame expectations arrive in a later version)"),
+        ErrorCase("expect frames == 3", 1, 8,
+                  "`expect frames` is not supported yet (frame expectations arrive in a later version)"),
         ErrorCase("expect presentation box.position == (50,0) at=0.5s", 1, 8,
                   "`expect presentation` is not supported yet (animation expectations arrive in a later version)"),
-        ErrorCase("expect frobs", 1, 8, "unknown expectation 'frobs'; only `expect log \"text\"` is supported"),
+        ErrorCase("expect frobs", 1, 8, "unknown expectation 'frobs'; only `expect log \"text\"` and `expect commits == N` are supported"),
         ErrorCase("expect", 1, 7, "expected what to expect after `expect`, like `expect log \"done\"`"),
         ErrorCase("expect log", 1, 11, "expected the logged text in quotes after `expect log`"),
         ErrorCase("expect log 5", 1, 12, "expected the logged text in quotes, found '5'"),

@@ -79,13 +79,50 @@ struct SplitMix64: RandomNumberGenerator {
             log "é ☃ # not a comment"
         run until=0.000000001s
         """,
+        """
+        # Layers, views, transactions and the commit phases.
+        display size=(200,100) hz=60
+        layer root frame=(0,0,200,100) background=#336699
+        view card parent=root frame=(10,10,80,80) corner=8 clips=true gravity=resizeAspect
+        layer badge parent=card position=(40, 40) anchor=(0.5,0.5) transform=rotate(30deg) scale(2,1) translate(1,0)
+        image logo file="assets/logo.ppm"
+        layout card:
+            set badge.bounds = (0, 0, 20, 20)
+            layoutIfNeeded badge
+        constraints card:
+            needsLayout card
+        draw card:
+            fill roundedRect=(0,0,80,80) radius=4 color=white
+            stroke path="M 0 0 L 10 0 Q 20 0 20 10 C 20 20 10 20 0 20 Z" color=orange width=2
+            line from=(0,0) to=(80,80) color=#00000080
+            text "Hi" at=(4,4) color=black size=8
+        at 1s:
+            set card.background = yellow
+            begin
+            transaction duration=0.5s timing=easeInEaseOut disableActions=true
+            set badge.contents = logo
+            completion:
+                log "done"
+            commit
+            add badge to root at=0
+            remove badge
+            needsDisplay card
+            flush
+            sleep 3s
+            set card.opacity=0.5
+        run until=6s
+        expect commits == 2
+        expect log "done"
+        """,
     ]
 
     static let alphabet: [Unicode.Scalar] = Array(":()\"#0123456789 \n\t=,\\.-+asmé\r_x")
         .flatMap(\.unicodeScalars)
     static let snippets = ["timer ", "every=", "2frames", "99999999999999999999", "(", "mode=", "at ",
                            "    ", ":\n", "\n    ", "#FF00", "\"", "run ", "until=idle", "on=all",
-                           "set ", "perform:", "1.5ns", "0.", "-", "signal "]
+                           "set ", "perform:", "1.5ns", "0.", "-", "signal ", "layer ", ".frame = ", "rotate(",
+                           "path=\"M 0", " Q 1 2", "transform=", "none", "draw card:\n    ", "add ", " to ", "==",
+                           "parent=card", "contents="]
 
     /// One random edit of `text`.
     static func mutate(_ text: [Unicode.Scalar], _ rng: inout SplitMix64) -> [Unicode.Scalar] {
@@ -182,15 +219,17 @@ struct SplitMix64: RandomNumberGenerator {
             }
         }
         // The mutations must exercise both outcomes.
-        #expect(total == 5_000)
-        #expect(parsed > 100 && parsed < 4_000, "\(parsed) of \(total) parsed")
+        #expect(total == 6_000)
+        #expect(parsed > 100 && parsed < 4_800, "\(parsed) of \(total) parsed")
     }
 
     @Test func randomTokenSoupNeverCrashes() {
         var rng = SplitMix64(seed: 42)
         let words = ["timer", "t", "every=1s", "at", "1s", ":", "\n", "\n    ", "log", "\"x\"", "(", ")", ",",
                      "mode=", "on=", "all", "run", "until=idle", "perform", "async", "main", "signal", "send",
-                     "=", "2frames", "#", "#00FF00", "display", "size=(1,2)", "observer", "source", "port"]
+                     "=", "2frames", "#", "#00FF00", "display", "size=(1,2)", "observer", "source", "port",
+                     "layer", "view", "a", "a.frame", "set", "begin", "commit", "draw", "fill", "rect=(0,0,1,1)",
+                     "color=red", "path=\"M 0 0 L\"", "transform=", "rotate(1deg)", "parent=a", "expect commits =="]
         for _ in 0..<1_000 {
             let count = Int.random(in: 0...30, using: &rng)
             let text = (0..<count).map { _ in words.randomElement(using: &rng)! }.joined(separator: " ")

@@ -1,0 +1,22 @@
+import RenderWire
+
+/// One outermost commit: what ran in each phase and what shipped.
+public struct CommitRecord: Sendable {
+    public var sequence: UInt64
+    /// Virtual time of the commit.
+    public var time: Int64
+    /// Ids of the transactions it contains (the outermost and every nested
+    /// one committed inside it), in commit order.
+    public var transactions: [Int]
+    /// Per transaction: (id, first mutation or begin time), for commit latency.
+    public var firstMutations: [(Int, Int64)]
+    /// Views whose updateConstraints ran (bottom-up), before layout.
+    public var constraints: [String]
+    public var layout: [String]
+    public var display: [String]
+    public var prepare: [String]
+    /// Layers the diff mentions.
+    public var changed: Int
+    public var diff: CommitDiff
+    public var bytes: Int
+}

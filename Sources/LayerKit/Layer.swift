@@ -1,0 +1,92 @@
+import RenderModel
+import RenderWire
+
+/// A model layer (CALayer), or the layer of a view (UIView) when `isView`.
+///
+/// Property writes take effect at once on the model (`state`) and are
+/// recorded in the current transaction; they reach the render server only
+/// when the outermost transaction commits. Tree operations follow CALayer:
+/// adding a layer that has a superlayer removes it from the old one first,
+/// and the superlayer (not the added child) then needs layout.
+///
+/// Layers belong to one ``LayerContext`` and are not thread-safe.
+public final class Layer {
+    /// Creation number, also the layer's identity on the wire.
+    public let id: LayerID
+    /// The scenario's name, or nil (the trace then writes `#<id>`).
+    public let name: String?
+    /// A view's layer: the view is its delegate, so it has no implicit
+    /// actions, and it takes part in the constraints pass.
+    public let isView: Bool
+    /// The model values.
+    public internal(set) var state = LayerState()
+    /// Back-to-front order; nil until the first sublayer is added (as CALayer).
+    public internal(set) var sublayers: [Layer]?
+    public internal(set) weak var superlayer: Layer?
+    /// A root layer is attached to the display (the window's layer).
+    public internal(set) var isRoot = false
+    /// Set through `markNeedsLayout()` and friends, which also queue the
+    /// layer, so the phases visit only what was marked.
+    public internal(set) var needsLayout = false
+    public internal(set) var needsDisplay = false
+    /// Views only: updateConstraints runs in the next constraints pass.
+    public internal(set) var needsUpdateConstraints = false
+
+    /// layoutSublayers(of:) / layoutSubviews.
+    public var layoutBody: ((Layer) throws -> Void)?
+    /// draw(in:) / draw(_:): draws into a new backing store of the layer's size.
+    public var drawBody: ((Layer, DrawingContext) throws -> Void)? {
+        didSet { if drawBody != nil { markNeedsDisplay() } }
+    }
+    /// updateConstraints (views only).
+    public var constraintsBody: ((Layer) throws -> Void)? {
+        didSet { if constraintsBody != nil, isView { markNeedsUpdateConstraints() } }
+    }
+
+    unowned let context: LayerContext
+    /// The state the render server has (nil: never committed).
+    var committed: LayerState?
+    /// Whether the layer is in the context's dirty list.
+    var isDirty = false
+
+    init(id: LayerID, name: String?, isView: Bool, context: LayerContext) {
+        self.id = id
+        self.name = name
+        self.isView = isView
+        self.context = context
+    }
+
+    /// The name the trace uses: the scenario's, or `#<id>`.
+    public var traceName: String { name ?? "#\(id)" }
+
+    /// `model()`: a model layer is its own model.
+    public func model() -> Layer { self }
+
+    func markNeedsLayout() {
+        guard !needsLayout else { return }
+        needsLayout = true
+        context.layoutQueue.append(self)
+    }
+
+    func markNeedsDisplay() {
+        guard !needsDisplay else { return }
+        needsDisplay = true
+        context.displayQueue.append(self)
+    }
+
+    func markNeedsUpdateConstraints() {
+        guard !needsUpdateConstraints else { return }
+        needsUpdateConstraints = true
+        context.constraintsQueue.append(self)
+    }
+
+    /// Whether the layer is in the tree on the display.
+    var isOnDisplay: Bool { topAncestor.isRoot }
+
+    /// The topmost ancestor (self when it has no superlayer).
+    var topAncestor: Layer {
+        var l = self
+        while let s = l.superlayer { l = s }
+        return l
+    }
+}

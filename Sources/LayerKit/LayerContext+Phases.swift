@@ -1,0 +1,197 @@
+import LoopSimTrace
+import RenderModel
+import RenderWire
+
+/// The four phases of an outermost commit: layout, display, prepare, commit.
+///
+/// Each phase visits only the layers marked since the last commit (kept in
+/// queues), sorted into tree order, so the cost follows the changes, not the
+/// size of the tree.
+extension LayerContext {
+    /// Runs the phases, builds the diff since the last commit, encodes it and
+    /// ships it (`onCommit`).
+    func ship() throws {
+        shipping = poppedSinceShip.last
+        defer { shipping = nil }
+        var constraintsVisited: [String] = []
+        try constraintsPass(&constraintsVisited)
+        var layoutVisited: [String] = []
+        try layoutPass(&layoutVisited)
+        var displayVisited: [String] = []
+        try displayPass(&displayVisited)
+        var prepareVisited: [String] = []
+        preparePass(&prepareVisited)
+
+        let ops = buildDiff()
+        var mentioned = Set<LayerID>()
+        for op in ops {
+            switch op {
+            case .create(let id), .remove(let id), .move(let id, _, _), .set(let id, _, _): mentioned.insert(id)
+            case .bitmap: break
+            }
+        }
+        sequence += 1
+        let diff = CommitDiff(sequence: sequence, time: sim.now, ops: ops)
+        let bytes = encoder(diff).count
+        let txns = poppedSinceShip.sorted { $0.id < $1.id }
+        poppedSinceShip = []
+        let record = CommitRecord(
+            sequence: sequence, time: sim.now, transactions: txns.map(\.id),
+            firstMutations: txns.map { ($0.id, $0.firstMutation ?? $0.begun) },
+            constraints: constraintsVisited, layout: layoutVisited, display: displayVisited, prepare: prepareVisited,
+            changed: mentioned.count, diff: diff, bytes: bytes)
+        commits.append(record)
+        trace("commit", [
+            TraceField("txns", .ints(record.transactions.map(Int64.init))),
+            TraceField("layout", .strings(layoutVisited)), TraceField("display", .strings(displayVisited)),
+            TraceField("prepare", .strings(prepareVisited)),
+            TraceField("changed", .int(Int64(record.changed))), TraceField("bytes", .int(Int64(bytes))),
+            TraceField("constraints", .strings(constraintsVisited)),
+        ])
+        try onCommit?(record)
+    }
+
+    // MARK: Tree order
+
+    /// The path of sibling indices from the display root (nil when the layer
+    /// is not on the display).
+    func treePath(_ layer: Layer) -> [Int]? {
+        var path: [Int] = []
+        var l = layer
+        while let parent = l.superlayer {
+            guard let i = parent.sublayers?.firstIndex(where: { $0 === l }) else { return nil }
+            path.append(i)
+            l = parent
+        }
+        guard l.isRoot, let r = roots.firstIndex(where: { $0 === l }) else { return nil }
+        path.append(r)
+        return path.reversed()
+    }
+
+    /// Pre-order (parents first, then children in order).
+    static func preOrder(_ a: [Int], _ b: [Int]) -> Bool {
+        for (x, y) in zip(a, b) where x != y { return x < y }
+        return a.count < b.count
+    }
+
+    /// Post-order (children first): the bottom-up order of updateConstraints.
+    static func postOrder(_ a: [Int], _ b: [Int]) -> Bool {
+        for (x, y) in zip(a, b) where x != y { return x < y }
+        return a.count > b.count
+    }
+
+    /// Takes the queued layers that are still marked and on the display,
+    /// sorted; layers off the display stay queued.
+    private func drain(_ queue: inout [Layer], marked: (Layer) -> Bool, order: ([Int], [Int]) -> Bool) -> [Layer] {
+        var onDisplay: [([Int], Layer)] = []
+        var keep: [Layer] = []
+        for l in queue where marked(l) {
+            if let p = treePath(l) { onDisplay.append((p, l)) } else { keep.append(l) }
+        }
+        queue = keep
+        return onDisplay.sorted { order($0.0, $1.0) }.map(\.1)
+    }
+
+    // MARK: Phases
+
+    /// updateConstraints, bottom-up, for views that need it.
+    private func constraintsPass(_ visited: inout [String]) throws {
+        while !constraintsQueue.isEmpty {
+            let batch = drain(&constraintsQueue, marked: { $0.needsUpdateConstraints }, order: LayerContext.postOrder)
+            if batch.isEmpty { return }
+            for l in batch where l.needsUpdateConstraints {
+                l.needsUpdateConstraints = false
+                visited.append(l.traceName)
+                try l.constraintsBody?(l)
+            }
+        }
+    }
+
+    /// layoutSublayers, parents before children, where needed.
+    private func layoutPass(_ visited: inout [String]) throws {
+        while !layoutQueue.isEmpty {
+            let batch = drain(&layoutQueue, marked: { $0.needsLayout }, order: LayerContext.preOrder)
+            if batch.isEmpty { return }
+            for l in batch where l.needsLayout {
+                l.needsLayout = false
+                visited.append(l.traceName)
+                try l.layoutBody?(l)
+            }
+        }
+    }
+
+    /// layoutIfNeeded: lays out `top` and every marked layer below it now.
+    func layoutSubtree(_ top: Layer) throws {
+        func visit(_ l: Layer) throws {
+            if l.needsLayout {
+                l.needsLayout = false
+                try l.layoutBody?(l)
+            }
+            for child in l.sublayers ?? [] { try visit(child) }
+        }
+        try visit(top)
+    }
+
+    /// display(): draws marked layers that have a draw body into a new
+    /// backing store of their size, which replaces their contents.
+    private func displayPass(_ visited: inout [String]) throws {
+        let batch = drain(&displayQueue, marked: { $0.needsDisplay }, order: LayerContext.preOrder)
+        for l in batch where l.needsDisplay {
+            l.needsDisplay = false
+            guard let draw = l.drawBody else { continue }
+            visited.append(l.traceName)
+            let w = max(0, Int(l.state.bounds.size.width.rounded(.up)))
+            let h = max(0, Int(l.state.bounds.size.height.rounded(.up)))
+            let ctx = DrawingContext(width: w, height: h)
+            try draw(l, ctx)
+            let id = newBackingStoreID()
+            pendingBitmaps.append((id, ctx.bitmap))
+            l.state.contents = id
+            markDirty(l)
+        }
+    }
+
+    /// Decodes the images changed layers show, once per image.
+    private func preparePass(_ visited: inout [String]) {
+        for l in dirty {
+            guard let id = l.state.contents, let i = images.firstIndex(where: { $0.id == id }) else { continue }
+            if images[i].decoded != nil || images[i].error != nil { continue }
+            visited.append(l.traceName)
+            do {
+                let bytes = try images[i].load()
+                images[i].decoded = try PNMDecoder.decode(bytes)
+            } catch {
+                images[i].error = "\(error)"
+                warn("image '\(images[i].name)' could not be decoded: \(error); layer '\(l.traceName)' shows no contents")
+            }
+        }
+    }
+
+    // MARK: The diff
+
+    /// Tree operations in order, new bitmaps, then the properties of every
+    /// changed layer that differ from what the server has.
+    private func buildDiff() -> [DiffOp] {
+        var ops = treeLog
+        treeLog = []
+        for l in dirty {
+            guard let id = l.state.contents, let i = images.firstIndex(where: { $0.id == id }),
+                  !images[i].shipped, let bitmap = images[i].decoded else { continue }
+            images[i].shipped = true
+            ops.append(.bitmap(id, bitmap))
+        }
+        for (id, bitmap) in pendingBitmaps { ops.append(.bitmap(id, bitmap)) }
+        pendingBitmaps = []
+        let defaults = LayerState()
+        for l in dirty {
+            let before = l.committed ?? defaults
+            for p in l.state.changedProperties(since: before) where !p.isDerived {
+                ops.append(.set(l.id, p, l.state.value(of: p)))
+            }
+            l.committed = l.state
+            l.isDirty = false
+        }
+        dirty = []
+        return ops
+    }
+}

@@ -1,0 +1,152 @@
+import LoopSimTrace
+import RunLoopKit
+
+/// CATransaction: begin, commit, flush, values, completion blocks, lock.
+extension LayerContext {
+    /// The innermost transaction, beginning an implicit one when the stack is
+    /// empty (as the first model change of a run-loop pass does).
+    @discardableResult
+    func noteMutation() -> Transaction {
+        // Changes made by the commit's own phases (layout, display) belong
+        // to the transaction being committed.
+        if stack.isEmpty, let shipping { return shipping }
+        if stack.isEmpty { push(implicit: true) }
+        let t = stack[stack.count - 1]
+        if t.firstMutation == nil { t.firstMutation = sim.now }
+        return t
+    }
+
+    private func push(implicit: Bool) {
+        let t = Transaction(id: nextTransactionID, isImplicit: implicit, begun: sim.now)
+        nextTransactionID += 1
+        stack.append(t)
+        trace("txn.begin", [TraceField("txn", .int(Int64(t.id))), TraceField("implicit", .bool(implicit)),
+                            TraceField("depth", .int(Int64(stack.count)))])
+    }
+
+    /// The innermost open transaction, if any.
+    public var current: Transaction? { stack.last }
+
+    /// CATransaction.begin(): pushes an explicit transaction, nested in the
+    /// current one if any.
+    public func begin() {
+        push(implicit: false)
+    }
+
+    /// CATransaction.commit(): pops the innermost transaction. Only the
+    /// outermost commit runs the phases and ships. A commit with nothing open
+    /// is a `warn` and does nothing.
+    public func commit() throws {
+        guard let t = stack.last else {
+            warn("commit with no open transaction: ignored (CATransaction.commit() without a matching begin())")
+            return
+        }
+        try pop(t)
+        if stack.isEmpty {
+            try ship()
+        } else if flushPending, stack.count == 1, stack[0].isImplicit {
+            flushPending = false
+            try pop(stack[0])
+            try ship()
+        }
+    }
+
+    private func pop(_ t: Transaction) throws {
+        trace("txn.commit", [TraceField("txn", .int(Int64(t.id))), TraceField("depth", .int(Int64(stack.count)))])
+        stack.removeLast()
+        poppedSinceShip.append(t)
+        scheduleCompletions(of: t)
+    }
+
+    /// CATransaction.flush(): commits the implicit transaction now; when
+    /// explicit transactions are open, waits until they have committed.
+    public func flush() throws {
+        guard !stack.isEmpty else { return }
+        if stack.count == 1, stack[0].isImplicit {
+            try pop(stack[0])
+            try ship()
+        } else {
+            flushPending = true
+        }
+    }
+
+    /// The implicit commit at the end of a run-loop pass (Core Animation's
+    /// BeforeWaiting/Exit observer): commits the implicit transaction if it
+    /// is the only one open. An explicit transaction still open is never
+    /// committed; it gets one `warn`.
+    public func commitAtEndOfPass() throws {
+        guard let top = stack.last else { return }
+        if stack.count == 1, top.isImplicit {
+            flushPending = false
+            try pop(top)
+            try ship()
+            return
+        }
+        if let open = stack.last(where: { !$0.isImplicit }), !open.warnedOpen {
+            open.warnedOpen = true
+            warn("transaction \(open.id) (begun at \(formatTime(open.begun))) is still open at the end of the run-loop pass: nothing is committed until it is (a begin without a commit)")
+        }
+    }
+
+    // MARK: Values
+
+    /// A value read through the stack (innermost first), or the default:
+    /// animationDuration 0.25 s, disableActions false, others nil.
+    public func value(forKey key: String) -> TransactionValue? {
+        for t in stack.reversed() {
+            if let v = t.values[key] { return v }
+        }
+        switch key {
+        case TransactionKey.animationDuration: return .duration(250_000_000)
+        case TransactionKey.disableActions: return .bool(false)
+        default: return nil
+        }
+    }
+
+    /// Sets a value on the innermost transaction (an implicit one opens if
+    /// none is). Nil removes it, so the enclosing value shows through.
+    public func setValue(_ value: TransactionValue?, forKey key: String) {
+        if stack.isEmpty { push(implicit: true) }
+        stack[stack.count - 1].values[key] = value
+    }
+
+    /// animationDuration of the innermost transaction, in nanoseconds.
+    public var animationDuration: Int64 {
+        if case .duration(let d)? = value(forKey: TransactionKey.animationDuration) { return d }
+        return 250_000_000
+    }
+
+    /// disableActions of the innermost transaction.
+    public var disableActions: Bool {
+        if case .bool(let b)? = value(forKey: TransactionKey.disableActions) { return b }
+        return false
+    }
+
+    /// setCompletionBlock: adds a block to the innermost transaction; it runs
+    /// once, on the next run-loop turn after that transaction commits (no
+    /// animations yet: they come with the render server).
+    public func setCompletion(_ block: @escaping () throws -> Void) {
+        if stack.isEmpty { push(implicit: true) }
+        let t = stack[stack.count - 1]
+        t.completions.append(block)
+        t.values[TransactionKey.completionBlock] = .completionSet
+    }
+
+    private func scheduleCompletions(of t: Transaction) {
+        for block in t.completions {
+            loop.perform(in: .common, name: "completion txn \(t.id)") { [weak self] in
+                self?.trace("completion", [TraceField("txn", .int(Int64(t.id)))])
+                try block()
+            }
+        }
+        t.completions.removeAll()
+    }
+
+    // MARK: Lock
+
+    /// CATransaction.lock(): recursive.
+    public func lock() { lockDepth += 1 }
+
+    /// CATransaction.unlock(): an unlock without a lock is tolerated.
+    public func unlock() { if lockDepth > 0 { lockDepth -= 1 } }
+}

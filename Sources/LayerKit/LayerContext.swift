@@ -1,0 +1,132 @@
+import LoopSimTrace
+import RenderModel
+import RenderWire
+import RunLoopKit
+
+/// The layer world of the simulated main thread: the layers, the
+/// CATransaction stack, the images, and the commit phases that turn changes
+/// into a ``CommitDiff`` for the render server.
+///
+/// The implicit commit is the run-loop observer of Core Animation
+/// (`CA::Transaction::observer_callback`, order 2000000 on BeforeWaiting and
+/// Exit, in the common modes), installed with the rest of UIKit's observers
+/// by ``installUIKitProfile()``.
+public final class LayerContext {
+    public let loop: SimRunLoop
+    var sim: SimContext { loop.context }
+    /// Every layer, in creation order (index = id − 1).
+    public private(set) var layers: [Layer] = []
+    /// Layers attached to the display, back to front.
+    public internal(set) var roots: [Layer] = []
+    /// The transaction stack, outermost first.
+    public internal(set) var stack: [Transaction] = []
+    var nextTransactionID = 1
+    /// Transactions popped since the last shipped commit (their ids go in it).
+    var poppedSinceShip: [Transaction] = []
+    /// Layers changed since the last commit, in the order first changed.
+    var dirty: [Layer] = []
+    /// Tree operations since the last commit, in order (creates and moves).
+    var treeLog: [DiffOp] = []
+    /// The outermost transaction while its commit's phases run.
+    var shipping: Transaction?
+    /// Layers marked since the last pass of each phase.
+    var layoutQueue: [Layer] = []
+    var displayQueue: [Layer] = []
+    var constraintsQueue: [Layer] = []
+    /// `flush()` was called while explicit transactions were open.
+    var flushPending = false
+    var lockDepth = 0
+    var images: [ImageEntry] = []
+    var imagesByName: [String: Int] = [:]
+    var nextImageID: UInt64 = 1
+    /// Backing stores and decoded images not shipped yet.
+    var pendingBitmaps: [(ImageID, Bitmap)] = []
+    /// Every shipped commit, in order.
+    public internal(set) var commits: [CommitRecord] = []
+    var sequence: UInt64 = 0
+    /// Called with every shipped commit (the render connection, later).
+    public var onCommit: ((CommitRecord) throws -> Void)?
+    /// Encodes a diff for the wire; returns the byte count shipped.
+    public var encoder: (CommitDiff) -> [UInt8] = { _ in [] }
+
+    public init(loop: SimRunLoop) {
+        self.loop = loop
+    }
+
+    /// Records a trace event.
+    func trace(_ ev: String, _ fields: @autoclosure () -> [TraceField]) {
+        sim.emit(ev, fields())
+    }
+
+    func warn(_ text: String) {
+        sim.emit("warn", [TraceField("text", .string(text))])
+    }
+
+    // MARK: Layers
+
+    /// Creates a layer (or a view's layer). A root is attached to the display.
+    @discardableResult
+    public func makeLayer(name: String? = nil, isView: Bool = false, root: Bool = false) -> Layer {
+        let layer = Layer(id: LayerID(layers.count + 1), name: name, isView: isView, context: self)
+        layers.append(layer)
+        noteMutation()
+        treeLog.append(.create(layer.id))
+        if root {
+            layer.isRoot = true
+            roots.append(layer)
+            recordMove(layer, parent: 0, index: UInt32(roots.count - 1))
+        }
+        markDirty(layer)
+        return layer
+    }
+
+    /// The layer with `id`, if any.
+    public func layer(_ id: LayerID) -> Layer? {
+        id >= 1 && Int(id) <= layers.count ? layers[Int(id) - 1] : nil
+    }
+
+    func markDirty(_ layer: Layer) {
+        if !layer.isDirty {
+            layer.isDirty = true
+            dirty.append(layer)
+        }
+    }
+
+    func recordMove(_ layer: Layer, parent: LayerID?, index: UInt32) {
+        treeLog.append(.move(layer.id, parent: parent, index: index))
+        markDirty(layer)
+    }
+
+    // MARK: Images
+
+    struct ImageEntry {
+        var name: String
+        var id: ImageID
+        var load: () throws -> [UInt8]
+        var decoded: Bitmap?
+        var error: String?
+        var shipped = false
+    }
+
+    /// Registers a named image; its bytes are read and decoded in the first
+    /// prepare phase that needs them, once.
+    @discardableResult
+    public func registerImage(name: String, load: @escaping () throws -> [UInt8]) -> ImageID {
+        let id = ImageID(rawValue: nextImageID)
+        nextImageID += 1
+        imagesByName[name] = images.count
+        images.append(ImageEntry(name: name, id: id, load: load))
+        return id
+    }
+
+    /// The id of a registered image.
+    public func imageID(named name: String) -> ImageID? {
+        imagesByName[name].map { images[$0].id }
+    }
+
+    func newBackingStoreID() -> ImageID {
+        let id = ImageID(rawValue: nextImageID)
+        nextImageID += 1
+        return id
+    }
+}

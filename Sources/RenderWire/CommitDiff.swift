@@ -1,0 +1,38 @@
+import RenderModel
+
+/// A layer's identity on the wire: the client's creation number.
+public typealias LayerID = UInt32
+
+/// One change a commit carries to the render server.
+///
+/// Operations apply in order. A diff mentions only what changed since the
+/// previous commit: untouched layers cost nothing.
+public enum DiffOp: Hashable, Sendable {
+    /// A layer enters the render tree (with default state until `set`s follow).
+    case create(LayerID)
+    /// A layer leaves the render tree (and every reference to it).
+    case remove(LayerID)
+    /// A layer is placed under `parent` (nil: a root) at `index` among its
+    /// siblings; it is removed from its previous parent first.
+    case move(LayerID, parent: LayerID?, index: UInt32)
+    /// A property of a layer changes.
+    case set(LayerID, LayerProperty, PropertyValue)
+    /// A new backing store (decoded image or drawn contents) that `contents`
+    /// values may name.
+    case bitmap(ImageID, Bitmap)
+}
+
+/// What one outermost commit sends: its sequence number, its virtual commit
+/// time, and the operations.
+public struct CommitDiff: Hashable, Sendable {
+    public var sequence: UInt64
+    /// Virtual time of the commit, nanoseconds.
+    public var time: Int64
+    public var ops: [DiffOp]
+
+    public init(sequence: UInt64, time: Int64, ops: [DiffOp]) {
+        self.sequence = sequence
+        self.time = time
+        self.ops = ops
+    }
+}

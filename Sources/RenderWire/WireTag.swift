@@ -1,0 +1,213 @@
+import RenderModel
+
+/// Every numeric tag of the protocol, pinned in one place.
+///
+/// The numbers are part of the protocol (`docs/wire-protocol.md`) and are
+/// pinned by tests: never renumber a case; give a new case a new number.
+/// No tag is 0, so a zero-filled buffer fails at its first tag. The mappings
+/// to and from the model types are exhaustive switches, so a case added to
+/// `LayerProperty`, `PropertyValue.Kind` or `ContentsGravity` does not
+/// compile until it has a tag here.
+public enum WireTag {
+    /// The first byte of each operation of a commit.
+    public enum Op: UInt8, CaseIterable, Sendable {
+        case create = 1
+        case remove = 2
+        case move = 3
+        case set = 4
+        case bitmap = 5
+
+        /// The tag of `op`.
+        public init(_ op: DiffOp) {
+            switch op {
+            case .create: self = .create
+            case .remove: self = .remove
+            case .move: self = .move
+            case .set: self = .set
+            case .bitmap: self = .bitmap
+            }
+        }
+
+        /// The name used in field paths (`ops[3].bitmap.width`).
+        public var name: String {
+            switch self {
+            case .create: "create"
+            case .remove: "remove"
+            case .move: "move"
+            case .set: "set"
+            case .bitmap: "bitmap"
+            }
+        }
+    }
+
+    /// A `LayerProperty` in a `set` operation.
+    public enum Property: UInt8, CaseIterable, Sendable {
+        case frame = 1
+        case bounds = 2
+        case position = 3
+        case anchorPoint = 4
+        case transform = 5
+        case backgroundColor = 6
+        case opacity = 7
+        case isHidden = 8
+        case cornerRadius = 9
+        case borderWidth = 10
+        case borderColor = 11
+        case masksToBounds = 12
+        case zPosition = 13
+        case contents = 14
+        case contentsGravity = 15
+
+        /// The tag of `property`.
+        public init(_ property: LayerProperty) {
+            switch property {
+            case .frame: self = .frame
+            case .bounds: self = .bounds
+            case .position: self = .position
+            case .anchorPoint: self = .anchorPoint
+            case .transform: self = .transform
+            case .backgroundColor: self = .backgroundColor
+            case .opacity: self = .opacity
+            case .isHidden: self = .isHidden
+            case .cornerRadius: self = .cornerRadius
+            case .borderWidth: self = .borderWidth
+            case .borderColor: self = .borderColor
+            case .masksToBounds: self = .masksToBounds
+            case .zPosition: self = .zPosition
+            case .contents: self = .contents
+            case .contentsGravity: self = .contentsGravity
+            }
+        }
+
+        /// The property this tag names.
+        public var property: LayerProperty {
+            switch self {
+            case .frame: .frame
+            case .bounds: .bounds
+            case .position: .position
+            case .anchorPoint: .anchorPoint
+            case .transform: .transform
+            case .backgroundColor: .backgroundColor
+            case .opacity: .opacity
+            case .isHidden: .isHidden
+            case .cornerRadius: .cornerRadius
+            case .borderWidth: .borderWidth
+            case .borderColor: .borderColor
+            case .masksToBounds: .masksToBounds
+            case .zPosition: .zPosition
+            case .contents: .contents
+            case .contentsGravity: .contentsGravity
+            }
+        }
+    }
+
+    /// The kind of a `PropertyValue`, the first byte of a value.
+    public enum ValueKind: UInt8, CaseIterable, Sendable {
+        case rect = 1
+        case point = 2
+        case transform = 3
+        case number = 4
+        case bool = 5
+        case color = 6
+        case image = 7
+        case gravity = 8
+        case null = 9
+
+        /// The tag of `kind`.
+        public init(_ kind: PropertyValue.Kind) {
+            switch kind {
+            case .rect: self = .rect
+            case .point: self = .point
+            case .transform: self = .transform
+            case .number: self = .number
+            case .bool: self = .bool
+            case .color: self = .color
+            case .image: self = .image
+            case .gravity: self = .gravity
+            case .null: self = .null
+            }
+        }
+
+        /// The kind this tag names.
+        public var kind: PropertyValue.Kind {
+            switch self {
+            case .rect: .rect
+            case .point: .point
+            case .transform: .transform
+            case .number: .number
+            case .bool: .bool
+            case .color: .color
+            case .image: .image
+            case .gravity: .gravity
+            case .null: .null
+            }
+        }
+
+        /// The bytes of the payload that follows the tag.
+        public var payloadSize: Int {
+            switch self {
+            case .rect: 32
+            case .point: 16
+            case .transform: 48
+            case .number: 8
+            case .bool: 1
+            case .color: 32
+            case .image: 8
+            case .gravity: 1
+            case .null: 0
+            }
+        }
+    }
+
+    /// A `ContentsGravity`, the payload of a gravity value.
+    public enum Gravity: UInt8, CaseIterable, Sendable {
+        case center = 1
+        case top = 2
+        case bottom = 3
+        case left = 4
+        case right = 5
+        case topLeft = 6
+        case topRight = 7
+        case bottomLeft = 8
+        case bottomRight = 9
+        case resize = 10
+        case resizeAspect = 11
+        case resizeAspectFill = 12
+
+        /// The tag of `gravity`.
+        public init(_ gravity: ContentsGravity) {
+            switch gravity {
+            case .center: self = .center
+            case .top: self = .top
+            case .bottom: self = .bottom
+            case .left: self = .left
+            case .right: self = .right
+            case .topLeft: self = .topLeft
+            case .topRight: self = .topRight
+            case .bottomLeft: self = .bottomLeft
+            case .bottomRight: self = .bottomRight
+            case .resize: self = .resize
+            case .resizeAspect: self = .resizeAspect
+            case .resizeAspectFill: self = .resizeAspectFill
+            }
+        }
+
+        /// The gravity this tag names.
+        public var gravity: ContentsGravity {
+            switch self {
+            case .center: .center
+            case .top: .top
+            case .bottom: .bottom
+            case .left: .left
+            case .right: .right
+            case .topLeft: .topLeft
+            case .topRight: .topRight
+            case .bottomLeft: .bottomLeft
+            case .bottomRight: .bottomRight
+            case .resize: .resize
+            case .resizeAspect: .resizeAspect
+            case .resizeAspectFill: .resizeAspectFill
+            }
+        }
+    }
+}

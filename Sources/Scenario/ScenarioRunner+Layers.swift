@@ -1,0 +1,111 @@
+import Foundation
+import Simulation
+
+/// Layers, views, images, transactions and draw blocks on the simulation's
+/// ``LayerContext``.
+extension ScenarioRunner {
+    var layerContext: LayerContext { simulation.layers }
+
+    func executeLayerStatement(_ statement: LayerStatement) throws {
+        switch statement {
+        case .layer(let d):
+            let layer = layerContext.makeLayer(name: d.name, isView: d.isView, root: d.parent == nil)
+            layerObjects[d.name] = layer
+            if let parent = d.parent { layerObjects[parent]!.addSublayer(layer) }
+            for (name, value) in d.properties {
+                try set(layer, name, value, at: d.location)
+            }
+        case .image(let d):
+            let path = d.file.hasPrefix("/") ? d.file
+                : ((file.path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(d.file)
+            layerContext.registerImage(name: d.name) {
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    throw ImageFileError(path: path)
+                }
+                return [UInt8](data)
+            }
+        case .layout(let name, let body, _):
+            layerObjects[name]!.layoutBody = { [unowned self] _ in try self.perform(body) }
+        case .constraints(let name, let body, _):
+            layerObjects[name]!.constraintsBody = { [unowned self] _ in try self.perform(body) }
+        case .draw(let name, let steps, _):
+            layerObjects[name]!.drawBody = { _, ctx in
+                for step in steps { try DrawCommandRunner.run(step.command, in: ctx) }
+            }
+        }
+    }
+
+    func performLayerAction(_ action: LayerAction, at location: SourceLocation) throws {
+        switch action {
+        case .set(let name, let property, let value):
+            try set(layerObjects[name]!, property, value, at: location)
+        case .begin:
+            layerContext.begin()
+        case .commit:
+            try layerContext.commit()
+        case .flush:
+            try layerContext.flush()
+        case .transaction(let duration, let timing, let disable):
+            if let duration { layerContext.setValue(.duration(duration), forKey: TransactionKey.animationDuration) }
+            if let timing { layerContext.setValue(.string(timing), forKey: TransactionKey.animationTimingFunction) }
+            if let disable { layerContext.setValue(.bool(disable), forKey: TransactionKey.disableActions) }
+        case .completion(let body):
+            layerContext.setCompletion { [unowned self] in try self.perform(body) }
+        case .add(let name, let parent, let index):
+            let layer = layerObjects[name]!, p = layerObjects[parent]!
+            if let index { p.insertSublayer(layer, at: index) } else { p.addSublayer(layer) }
+        case .remove(let name):
+            layerObjects[name]!.removeFromSuperlayer()
+        case .needsLayout(let name):
+            layerObjects[name]!.setNeedsLayout()
+        case .needsDisplay(let name):
+            layerObjects[name]!.setNeedsDisplay()
+        case .layoutIfNeeded(let name):
+            try layerObjects[name]!.layoutIfNeeded()
+        }
+    }
+
+    func checkCommits(_ e: Expectation, _ n: Int) -> ExpectationResult {
+        let count = layerContext.commits.count
+        let times = layerContext.commits.prefix(6).map { formatTime($0.time) }.joined(separator: ", ")
+        return ExpectationResult(expectation: e, passed: count == n, summary: "expect commits == \(n)",
+                                 observed: "\(count) commit\(count == 1 ? "" : "s")" + (count > 0 ? " (at \(times)\(count > 6 ? ", …" : ""))" : ""))
+    }
+
+    private func set(_ layer: Layer, _ name: LayerPropertyName, _ value: LayerValue, at location: SourceLocation) throws {
+        let property = LayerProperty(rawValue: name.rawValue)!
+        do {
+            try layer.set(property, propertyValue(value))
+        } catch {
+            throw diagnostic(at: location, error.description)
+        }
+    }
+
+    private func propertyValue(_ v: LayerValue) -> PropertyValue {
+        switch v {
+        case .number(let x): return .number(x)
+        case .bool(let b): return .bool(b)
+        case .color(let c): return .color(RGBA(RGBA8(r: c[0], g: c[1], b: c[2], a: c[3])))
+        case .rect(let x, let y, let w, let h): return .rect(Rect(x: x, y: y, width: w, height: h))
+        case .point(let x, let y): return .point(Point(x: x, y: y))
+        case .transform(let steps):
+            var t = Transform2D.identity
+            for s in steps {
+                switch s {
+                case .rotate(let deg): t = t.concatenating(.rotation(degrees: deg))
+                case .scale(let x, let y): t = t.concatenating(.scale(x: x, y: y))
+                case .translate(let x, let y): t = t.concatenating(.translation(x: x, y: y))
+                }
+            }
+            return .transform(t)
+        case .image(let name): return layerContext.imageID(named: name).map(PropertyValue.image) ?? .null
+        case .gravity(let g): return .gravity(ContentsGravity(rawValue: g) ?? .resize)
+        case .none: return .null
+        }
+    }
+}
+
+struct ImageFileError: Error, CustomStringConvertible {
+    var path: String
+    var description: String { "cannot read '\(path)'" }
+}

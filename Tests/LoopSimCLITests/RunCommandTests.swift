@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+/// `loopsim run FILE`: the text trace, expectations, and exit statuses
+/// 0 (all pass), 1 (one fails) and 2 (scenario error).
+@Suite struct RunCommandTests {
+    @Test func aPassingScenarioPrintsTheTextTraceAndPassLinesAndExitsZero() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("passing.loop", Fixtures.passing)
+        let result = try await loopsim(["run", "passing.loop"], in: sandbox.url)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.isEmpty, "\(result)")
+        let lines = result.stdoutLines
+        #expect(lines.contains { $0.contains("run.begin") }, "\(result)")
+        #expect(lines.contains { $0.contains("run.end") }, "\(result)")
+        #expect(lines.contains { $0.contains("fired") }, "the text trace shows the log\n\(result)")
+        let passLines = lines.filter { $0.hasPrefix("PASS") }
+        #expect(passLines.count == 2, "\(result)")
+        #expect(passLines.contains { $0.contains("\"fired\"") && $0.contains("at=1s") }, "\(result)")
+        #expect(passLines.contains { $0.contains("\"tap\"") && $0.contains("at=2s") }, "\(result)")
+        #expect(!lines.contains { $0.hasPrefix("FAIL") }, "\(result)")
+        // The trace is not JSON: it is the text format.
+        #expect(lines.first.map { jsonObject($0) == nil } == true, "\(result)")
+    }
+
+    @Test func aFailingExpectationPrintsFailWithTheObservedValueAndExitsOne() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("failing.loop", Fixtures.failing)
+        let result = try await loopsim(["run", "failing.loop"], in: sandbox.url)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.isEmpty, "\(result)")
+        let lines = result.stdoutLines
+        #expect(lines.contains { $0.contains("run.begin") }, "the trace is still printed\n\(result)")
+        let wrongTime = lines.first { $0.hasPrefix("FAIL") && $0.contains("at=1.5s") }
+        #expect(wrongTime?.contains("1s") == true && wrongTime?.contains("logged at 1s") == true,
+                "the FAIL line for at=1.5s shows when it was observed (1s)\n\(result)")
+        let never = lines.first { $0.hasPrefix("FAIL") && $0.contains("\"never\"") }
+        #expect(never != nil, "\(result)")
+        #expect(never?.contains("never logged") == true, "the FAIL line says the log was never observed\n\(result)")
+        #expect(lines.contains { $0.hasPrefix("PASS") && $0.contains("at=1s") }, "\(result)")
+        #expect(result.stdout.contains("1 passed, 2 failed"), "\(result)")
+    }
+
+    @Test func expectationsAreReportedOnStdoutWhenTheTraceGoesToAFile() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("failing.loop", Fixtures.failing)
+        let result = try await loopsim(["run", "failing.loop", "--trace", "out.txt"], in: sandbox.url)
+        #expect(result.status == 1, "\(result)")
+        #expect(!result.stdout.contains("run.begin"), "the trace went to the file\n\(result)")
+        #expect(result.stdoutLines.filter { $0.hasPrefix("FAIL") }.count == 2, "\(result)")
+        let trace = try sandbox.read("out.txt")
+        #expect(trace.contains("run.begin"), "a .txt trace is the text format")
+        #expect(jsonObject(splitLines(trace).first ?? "") == nil, "a .txt trace is the text format")
+    }
+
+    @Test(arguments: Fixtures.syntaxErrors)
+    func aSyntaxErrorPrintsFileLineColumnTheLineAndACaretAndExitsTwo(_ error: Fixtures.SyntaxError) async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("broken.loop", error.text)
+        let result = try await loopsim(["run", "broken.loop", "--trace", "out.jsonl"], in: sandbox.url)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stdout.isEmpty, "nothing runs, nothing is printed on stdout\n\(result)")
+        #expect(!sandbox.exists("out.jsonl"), "nothing runs, no trace is written")
+        let lines = result.stderrLines
+        try #require(lines.count >= 3, "\(result)")
+        #expect(lines[0].hasPrefix("broken.loop:\(error.line):\(error.column): error: "), "\(result)")
+        #expect(lines[0].contains(error.mentions), "\(result)")
+        #expect(lines[1] == error.sourceLine, "\(result)")
+        #expect(lines[2] == String(repeating: " ", count: error.column - 1) + "^", "the caret is under column \(error.column)\n\(result)")
+    }
+
+    @Test func aSyntaxErrorWithoutTraceOptionAlsoPrintsNothingOnStdout() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("broken.loop", Fixtures.syntaxErrors[0].text)
+        let result = try await loopsim(["run", "broken.loop"], in: sandbox.url)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stdout.isEmpty, "\(result)")
+        #expect(result.stderr.hasPrefix("broken.loop:3:5: error: "), "\(result)")
+    }
+
+    @Test func aMissingFileIsAScenarioErrorNamingTheFile() async throws {
+        let sandbox = try Sandbox()
+        let result = try await loopsim(["run", "no-such-scenario.loop"], in: sandbox.url)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stdout.isEmpty, "\(result)")
+        #expect(result.stderr.hasPrefix("no-such-scenario.loop:1:1: error: "), "\(result)")
+    }
+
+    @Test func aFolderGivenAsTheScenarioIsAScenarioError() async throws {
+        let sandbox = try Sandbox()
+        try FileManager.default.createDirectory(at: sandbox.file("folder.loop"), withIntermediateDirectories: true)
+        let result = try await loopsim(["run", "folder.loop"], in: sandbox.url)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stdout.isEmpty, "\(result)")
+        #expect(result.stderr.contains("folder.loop"), "\(result)")
+    }
+
+    /// A self-resignalling source without `sleep` keeps the loop busy
+    /// forever: the run stops with an error naming the source (exit 2), and
+    /// the trace up to that point is still written.
+    @Test func aLoopKeptBusyForeverIsAScenarioErrorNamingTheSourceAndTheTraceIsKept() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("spin.loop", Fixtures.spinning)
+        let result = try await loopsim(["run", "spin.loop", "--trace", "spin.jsonl"], in: sandbox.url, timeout: .seconds(90))
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stdout.isEmpty, "the trace went to the file\n\(result)")
+        #expect(result.stderr.hasPrefix("spin.loop:"), "\(result)")
+        #expect(result.stderr.contains("error:"), "\(result)")
+        #expect(result.stderr.contains("'spin'"), "the error names the source that kept the loop busy\n\(result)")
+
+        let trace = try Data(contentsOf: sandbox.file("spin.jsonl"))
+        #expect(trace.count > 0, "the trace written so far is kept")
+        let text = String(decoding: trace, as: UTF8.self)
+        #expect(text.hasPrefix("{\"t\":0,\"iter\":0,\"ev\":\"run.begin\""), "\(text.prefix(200))")
+        #expect(text.contains("\"ev\":\"callout\",\"kind\":\"source0\",\"name\":\"spin\""), "the source's callouts are in the trace")
+        let lines = splitLines(text)
+        #expect(lines.last.map { jsonObject($0) != nil } == true, "the trace ends on a whole JSON line: \(lines.last ?? "")")
+    }
+
+    @Test func aRunUntilIdleThatNeverSettlesIsAScenarioErrorNamingTheTimer() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("pulse.loop", Fixtures.neverIdle)
+        let result = try await loopsim(["run", "pulse.loop", "--trace", "pulse.jsonl"], in: sandbox.url)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.hasPrefix("pulse.loop:3:1: error: "), "\(result)")
+        #expect(result.stderr.contains("'pulse'"), "the error names the timer that kept the loop from settling\n\(result)")
+        #expect(try sandbox.read("pulse.jsonl").contains("\"name\":\"pulse\""), "the trace so far is written")
+    }
+
+    @Test func aTraceThatCannotBeWrittenIsReportedAndNotSilentlyDropped() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("passing.loop", Fixtures.passing)
+        let result = try await loopsim(["run", "passing.loop", "--trace", "no-such-folder/out.jsonl"], in: sandbox.url)
+        #expect(result.status != 0, "\(result)")
+        #expect(result.stderr.contains("no-such-folder/out.jsonl"), "\(result)")
+    }
+}

@@ -1,0 +1,87 @@
+import RenderModel
+import RenderWire
+import Testing
+
+/// The numeric tags are the protocol: these tables pin every one, so a
+/// renumbering or a reordering fails here before it reaches a peer.
+@Suite struct WireTagTests {
+    @Test("op tags are pinned")
+    func opTags() {
+        let pinned: [(WireTag.Op, UInt8)] = [(.create, 1), (.remove, 2), (.move, 3), (.set, 4), (.bitmap, 5)]
+        #expect(pinned.map(\.0) == WireTag.Op.allCases)
+        for (tag, raw) in pinned {
+            #expect(tag.rawValue == raw, "\(tag)")
+        }
+        #expect(WireTag.Op(.create(1)) == .create)
+        #expect(WireTag.Op(.remove(1)) == .remove)
+        #expect(WireTag.Op(.move(1, parent: nil, index: 0)) == .move)
+        #expect(WireTag.Op(.set(1, .opacity, .number(1))) == .set)
+        #expect(WireTag.Op(.bitmap(ImageID(rawValue: 1), Bitmap(width: 0, height: 0))) == .bitmap)
+    }
+
+    @Test("property tags are pinned and map every LayerProperty both ways")
+    func propertyTags() {
+        let pinned: [(LayerProperty, UInt8)] = [
+            (.frame, 1), (.bounds, 2), (.position, 3), (.anchorPoint, 4), (.transform, 5),
+            (.backgroundColor, 6), (.opacity, 7), (.isHidden, 8), (.cornerRadius, 9), (.borderWidth, 10),
+            (.borderColor, 11), (.masksToBounds, 12), (.zPosition, 13), (.contents, 14), (.contentsGravity, 15),
+        ]
+        #expect(Set(pinned.map(\.0)) == Set(LayerProperty.allCases))
+        #expect(WireTag.Property.allCases.count == LayerProperty.allCases.count)
+        for (property, raw) in pinned {
+            #expect(WireTag.Property(property).rawValue == raw, "\(property)")
+            #expect(WireTag.Property(rawValue: raw)?.property == property, "\(property)")
+        }
+    }
+
+    @Test("value kind tags are pinned and map every PropertyValue.Kind both ways")
+    func valueKindTags() {
+        let pinned: [(PropertyValue.Kind, UInt8, Int)] = [
+            (.rect, 1, 32), (.point, 2, 16), (.transform, 3, 48), (.number, 4, 8), (.bool, 5, 1),
+            (.color, 6, 32), (.image, 7, 8), (.gravity, 8, 1), (.null, 9, 0),
+        ]
+        #expect(Set(pinned.map(\.0)) == Set(PropertyValue.Kind.allCases))
+        #expect(WireTag.ValueKind.allCases.count == PropertyValue.Kind.allCases.count)
+        for (kind, raw, payload) in pinned {
+            #expect(WireTag.ValueKind(kind).rawValue == raw, "\(kind)")
+            #expect(WireTag.ValueKind(rawValue: raw)?.kind == kind, "\(kind)")
+            #expect(WireTag.ValueKind(kind).payloadSize == payload, "\(kind)")
+        }
+    }
+
+    @Test("gravity tags are pinned and map every ContentsGravity both ways")
+    func gravityTags() {
+        let pinned: [(ContentsGravity, UInt8)] = [
+            (.center, 1), (.top, 2), (.bottom, 3), (.left, 4), (.right, 5), (.topLeft, 6),
+            (.topRight, 7), (.bottomLeft, 8), (.bottomRight, 9), (.resize, 10), (.resizeAspect, 11),
+            (.resizeAspectFill, 12),
+        ]
+        #expect(Set(pinned.map(\.0)) == Set(ContentsGravity.allCases))
+        #expect(WireTag.Gravity.allCases.count == ContentsGravity.allCases.count)
+        for (gravity, raw) in pinned {
+            #expect(WireTag.Gravity(gravity).rawValue == raw, "\(gravity)")
+            #expect(WireTag.Gravity(rawValue: raw)?.gravity == gravity, "\(gravity)")
+        }
+    }
+
+    @Test("no tag is 0")
+    func noZeroTags() {
+        #expect(WireTag.Op(rawValue: 0) == nil)
+        #expect(WireTag.Property(rawValue: 0) == nil)
+        #expect(WireTag.ValueKind(rawValue: 0) == nil)
+        #expect(WireTag.Gravity(rawValue: 0) == nil)
+    }
+
+    @Test("the encoded size of every value kind is its tag byte plus its payload")
+    func payloadSizesMatchTheEncoder() {
+        var generator = DiffGenerator(seed: 7)
+        for property in LayerProperty.allCases {
+            for value in [generator.value(for: property), .null] where value.kind == property.valueKind || property.isOptional {
+                let diff = CommitDiff(sequence: 0, time: 0, ops: [.set(1, property, value)])
+                let size = CommitCodec.encode(diff).count
+                #expect(size == CommitCodec.headerSize + 1 + 4 + 1 + 1 + WireTag.ValueKind(value.kind).payloadSize)
+                #expect(size == CommitCodec.encodedSize(of: diff))
+            }
+        }
+    }
+}
