@@ -21,6 +21,9 @@ final class ModeState {
     /// `_observerMask`): it only grows, and lets a pass skip activities no
     /// observer watches.
     var observerMask: UInt32 = 0
+    /// Pending single-mode blocks enqueued for this mode (keeps the
+    /// emptiness check O(1) in the common case).
+    var pendingBlocks = 0
 
     func insertObserver(_ o: SimObserver) {
         observerMask |= o.activities.rawValue
@@ -68,26 +71,30 @@ final class ModeState {
     }
 }
 
-/// A block enqueued with CFRunLoopPerformBlock. A class, so the queue moves
-/// one reference; modes are held as `ModeState` references and matched by
-/// identity.
+/// A block enqueued with CFRunLoopPerformBlock.
+///
+/// A class, so the queue moves one reference; modes are `ModeState`
+/// references matched by identity. Finished blocks are recycled by the loop
+/// (`blockPool`), so a steady stream of blocks allocates nothing but the
+/// closures themselves.
 final class PendingBlock {
-    /// The mode of a single-mode block.
-    let mode: ModeState?
+    /// The mode of a single-mode block (a loop never destroys its modes, so
+    /// no reference count is kept).
+    unowned(unsafe) var mode: ModeState?
     /// The modes of a block enqueued for several modes.
-    let modes: [ModeState]
+    var modes: [ModeState] = []
     /// Enqueued for kCFRunLoopCommonModes (alone or in a set).
-    let common: Bool
-    let name: String
-    let body: () throws -> Void
+    var common = false
+    var name = ""
+    var body: () throws -> Void = {}
 
-    init(mode: ModeState?, modes: [ModeState], common: Bool, name: String, body: @escaping () throws -> Void) {
-        self.mode = mode
-        self.modes = modes
-        self.common = common
-        self.name = name
-        self.body = body
+    /// Drops what the block holds, for reuse.
+    func reset() {
+        if !modes.isEmpty { modes = [] }
+        body = PendingBlock.nothing
     }
+
+    static let nothing: @Sendable () throws -> Void = {}
 }
 
 /// A work item on the main dispatch queue.

@@ -5,15 +5,15 @@ extension SimRunLoop {
     public func perform(in modes: [RunLoopMode], name: String = "block", _ body: @escaping () throws -> Void) {
         if modes.count == 1 { return perform(in: modes[0], name: name, body) }
         let states = modes.filter { $0 != .common }.map { modeState($0, create: true)! }
-        enqueueBlock(PendingBlock(mode: nil, modes: states, common: modes.contains(.common), name: name, body: body))
+        enqueueBlock(makeBlock(mode: nil, modes: states, common: modes.contains(.common), name: name, body: body))
     }
 
     /// CFRunLoopPerformBlock with a single mode.
     public func perform(in mode: RunLoopMode, name: String = "block", _ body: @escaping () throws -> Void) {
         if mode == .common {
-            enqueueBlock(PendingBlock(mode: nil, modes: [], common: true, name: name, body: body))
+            enqueueBlock(makeBlock(mode: nil, modes: [], common: true, name: name, body: body))
         } else {
-            enqueueBlock(PendingBlock(mode: modeState(mode, create: true), modes: [], common: false, name: name, body: body))
+            enqueueBlock(makeBlock(mode: modeState(mode, create: true), modes: [], common: false, name: name, body: body))
         }
     }
 
@@ -36,7 +36,24 @@ extension SimRunLoop {
     /// The number of items on the main queue.
     public var pendingMainQueueCount: Int { mainQueue.count }
 
+    private func makeBlock(mode: ModeState?, modes: [ModeState], common: Bool, name: String,
+                           body: @escaping () throws -> Void) -> PendingBlock {
+        let b = blockPool.popLast() ?? PendingBlock()
+        b.mode = mode
+        b.modes = modes
+        b.common = common
+        b.name = name
+        b.body = body
+        return b
+    }
+
+    @inline(__always)
+    private func countPending(_ b: PendingBlock, _ delta: Int) {
+        if let m = b.mode { m.pendingBlocks += delta } else { otherPendingBlocks += delta }
+    }
+
     private func enqueueBlock(_ b: PendingBlock) {
+        countPending(b, 1)
         if blockTail < blockSlots.count { blockSlots[blockTail] = b } else { blockSlots.append(b) }
         blockTail += 1
     }
@@ -49,6 +66,8 @@ extension SimRunLoop {
 
     /// Whether a pending block would run in `m` (it keeps `m` non-empty).
     func hasBlock(for m: ModeState) -> Bool {
+        if m.pendingBlocks > 0 { return true }
+        if otherPendingBlocks == 0 { return false }
         for i in blockHead..<blockTail {
             if let b = blockSlots[i], blockMatches(b, m) { return true }
         }
@@ -69,6 +88,8 @@ extension SimRunLoop {
         guard blockHead < blockTail else { return false }
         let start = blockHead, end = blockTail
         blockHead = end
+        // Detached blocks are invisible to nested runs, emptiness included.
+        for i in start..<end { if let b = blockSlots[i] { countPending(b, -1) } }
         blockDetachDepth += 1
         var kept = start
         var did = false
@@ -87,9 +108,12 @@ extension SimRunLoop {
                 did = true
                 do {
                     try callout(.block, b.name) { try b.body() }
+                    b.reset()
+                    if blockPool.count < 64 { blockPool.append(b) }
                 } catch {
                     // Keep the blocks not yet run, in order, ahead of newer ones.
                     for j in (i + 1)..<end where blockSlots[j] != nil {
+                        countPending(blockSlots[j]!, 1)
                         blockSlots[kept] = blockSlots[j]
                         if kept != j { blockSlots[j] = nil }
                         kept += 1
@@ -97,6 +121,7 @@ extension SimRunLoop {
                     throw error
                 }
             } else {
+                countPending(b, 1)
                 blockSlots[kept] = b
                 kept += 1
             }

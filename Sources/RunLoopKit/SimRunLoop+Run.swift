@@ -202,7 +202,13 @@ extension SimRunLoop {
     /// `__CFRunLoopDoObservers`: a snapshot of the mode's observers (array
     /// copy-on-write: items added during the pass are not in it), each called
     /// if it matches, is still valid and is not already firing.
+    @inline(__always)
     func doObservers(_ activity: RunLoopActivity, _ m: ModeState) throws {
+        if m.observerMask & activity.rawValue == 0 && context.trace == nil { return }
+        try notifyObservers(activity, m)
+    }
+
+    private func notifyObservers(_ activity: RunLoopActivity, _ m: ModeState) throws {
         if context.trace != nil {
             context.emit("activity", [TraceField("activity", .string(activity.description)), TraceField("mode", .string(m.name.rawValue))])
         }
@@ -222,6 +228,7 @@ extension SimRunLoop {
 
     /// `__CFRunLoopDoSources0`.
     func doSources0(_ m: ModeState, stopAfterHandle: Bool) throws -> Bool {
+        if m.sources0.isEmpty { return false }
         var first: SimSource?
         var count = 0
         for s in m.sources0 where s.isValid && s.signalledTime != nil {

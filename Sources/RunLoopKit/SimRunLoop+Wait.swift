@@ -69,6 +69,10 @@ extension SimRunLoop {
     func receive(_ m: ModeState, poll: Bool, dispatchPort: Bool, deadline: Nanoseconds?,
                  timeoutFired: inout Bool) throws -> LivePort {
         if let next = context.nextOutsideEventTime, next <= context.now { context.deliverDueEvents() }
+        // A poll with nothing that could be ready: no message to look for.
+        if poll, !wakeUpPending, deadline == nil, m.timers.isEmpty, m.ports.isEmpty, !(dispatchPort && !mainQueue.isEmpty) {
+            return .none
+        }
         if !poll, context.trace != nil {
             var until: Nanoseconds? = deadline.flatMap { timeoutFired ? nil : $0 }
             if let d = m.nextTimerDeadline() {

@@ -51,6 +51,10 @@ public final class SimRunLoop {
     var blockHead = 0
     var blockTail = 0
     var blockDetachDepth = 0
+    /// Pending blocks for the common modes or for several modes.
+    var otherPendingBlocks = 0
+    /// Finished blocks kept for reuse.
+    var blockPool: [PendingBlock] = []
     var mainQueue: [MainQueueItem] = []
     var mainQueueReadyTime: Nanoseconds = 0
     var drainDepth = 0
@@ -80,8 +84,13 @@ public final class SimRunLoop {
     /// Every mode created so far, in creation order.
     public var allModes: [RunLoopMode] { modeOrder.map(\.name) }
 
+    @inline(__always)
     func modeState(_ name: RunLoopMode, create: Bool) -> ModeState? {
         if let m = lastMode, m.name == name { return m }
+        return lookUpMode(name, create: create)
+    }
+
+    private func lookUpMode(_ name: RunLoopMode, create: Bool) -> ModeState? {
         if let m = modeStates[name] { lastMode = m; return m }
         guard create else { return nil }
         let m = ModeState(name: name)

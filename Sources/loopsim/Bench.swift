@@ -49,8 +49,31 @@ func measure(runs: Int, warmup: Int, batch: Int, _ body: () -> Void) -> (p50: Do
         let end = Clock.nanoseconds()
         samples.append(Double(end - start) / Double(batch))
     }
-    samples.sort()
-    func pct(_ p: Double) -> Double { samples[min(samples.count - 1, Int((Double(samples.count) * p).rounded(.down)))] }
+    return percentiles(samples)
+}
+
+/// Times `ours` and `peer` interleaved (one peer run after every fourth of
+/// ours), so both see the same machine conditions on a noisy host.
+func measurePair(runs: Int, warmup: Int, batch: Int, ours: () -> Void, peer: (() -> Void)?)
+    -> (ours: (p50: Double, p90: Double, p99: Double), peer: (p50: Double, p90: Double, p99: Double)?) {
+    for _ in 0..<warmup { ours(); peer?() }
+    var a: [Double] = [], b: [Double] = []
+    for i in 0..<runs {
+        var start = Clock.nanoseconds()
+        ours()
+        a.append(Double(Clock.nanoseconds() - start) / Double(batch))
+        if let peer, i % 4 == 0 {
+            start = Clock.nanoseconds()
+            peer()
+            b.append(Double(Clock.nanoseconds() - start) / Double(batch))
+        }
+    }
+    return (percentiles(a), peer == nil ? nil : percentiles(b))
+}
+
+func percentiles(_ samples: [Double]) -> (p50: Double, p90: Double, p99: Double) {
+    let s = samples.sorted()
+    func pct(_ p: Double) -> Double { s[min(s.count - 1, Int((Double(s.count) * p).rounded(.down)))] }
     return (pct(0.5), pct(0.9), pct(0.99))
 }
 
@@ -102,7 +125,7 @@ enum BenchCommand {
     }
 
     static func table(_ r: BenchResult) -> String {
-        var s = r.name.padding(toLength: 28, withPad: " ", startingAt: 0)
+        var s = r.name.padding(toLength: 40, withPad: " ", startingAt: 0)
             + String(format: "p50 %9.1f  p90 %9.1f  p99 %9.1f %@", r.p50, r.p90, r.p99, r.unit)
         if let peer = r.peer, let ratio = r.ratio, let peerName = r.peerName {
             s += String(format: "   %@ p50 %9.1f  ratio %6.1fx", peerName, peer, ratio)

@@ -20,10 +20,9 @@ enum RunLoopBench {
         func add(_ name: String, _ ours: @autoclosure () -> () -> Void, _ peer: @autoclosure () -> () -> Void) {
             if let filter, !name.contains(filter) { return }
             let ours = ours(), peer = peer()
-            let a = measure(runs: runs, warmup: max(2, runs / 10), batch: batch, ours)
-            let b = peers ? measure(runs: max(3, runs / 4), warmup: max(2, runs / 20), batch: batch, peer) : nil
-            out.append(BenchResult(name: name, unit: "ns/pass", p50: a.p50, p90: a.p90, p99: a.p99, runs: runs, batch: batch,
-                                   peer: b?.p50, peerName: "Foundation.RunLoop"))
+            let m = measurePair(runs: runs, warmup: max(2, runs / 20), batch: batch, ours: ours, peer: peers ? peer : nil)
+            out.append(BenchResult(name: name, unit: "ns/pass", p50: m.ours.p50, p90: m.ours.p90, p99: m.ours.p99, runs: runs, batch: batch,
+                                   peer: m.peer?.p50, peerName: "Foundation.RunLoop"))
         }
         add("runloop.observers6", oursObservers(), cfObservers())
         add("runloop.timer", oursTimer(), cfTimer())

@@ -320,6 +320,29 @@ struct DrawingRasterTests {
         expectPixels(far.bitmap) { _, y in y == 4 ? .white : .black }
     }
 
+    @Test func extremeAndNonFiniteCoordinatesNeverTrap() {
+        let big = Double.greatestFiniteMagnitude
+        let ctx = DrawingContext(width: 8, height: 8)
+        var path = Path()
+        path.move(to: Point(x: -big, y: 4))
+        path.line(to: Point(x: big, y: 4))
+        path.line(to: Point(x: big, y: big))
+        path.line(to: Point(x: -big, y: big))
+        path.close()
+        // A subpath with NaN is dropped; the others still draw.
+        path.move(to: Point(x: .nan, y: 0))
+        path.line(to: Point(x: 8, y: 0))
+        path.line(to: Point(x: 8, y: 2))
+        ctx.fill(path, color: .black)
+        expectPixels(ctx.bitmap) { _, y in y >= 4 ? .black : .clear }
+        ctx.stroke(path, color: .white, width: big)
+        ctx.stroke(path, color: .white, width: .infinity)
+        ctx.line(from: Point(x: -big, y: -big), to: Point(x: big, y: big), color: .white, width: 1)
+        ctx.fillEllipse(in: Rect(x: -big, y: -big, width: big, height: big), color: .white)
+        ctx.drawText("x", at: Point(x: big, y: -big), color: .white, size: big)
+        #expect(ctx.bitmap.width == 8)
+    }
+
     @Test func clearReplacesEveryPixel() {
         let ctx = DrawingContext(width: 3, height: 2)
         ctx.fillRect(Rect(x: 0, y: 0, width: 3, height: 2), color: .black)

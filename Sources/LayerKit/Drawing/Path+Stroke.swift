@@ -35,8 +35,11 @@ enum Stroker {
             dirs.reserveCapacity(segmentCount)
             for i in 0..<segmentCount {
                 let a = pts[i], b = pts[(i + 1) % pts.count]
-                dirs.append(unit(b.x - a.x, b.y - a.y))
+                // Halved first (exactly) so far-apart finite points do not
+                // overflow; the direction is the same.
+                dirs.append(unit(b.x * 0.5 - a.x * 0.5, b.y * 0.5 - a.y * 0.5))
             }
+            // A subpath with a non-finite point has no usable outline.
             if dirs.contains(where: { $0.x == 0 && $0.y == 0 }) { continue }
             let left = side(pts, dirs, offset: hw, closed: closed, miterLimit: miterLimit)
             let right = side(pts, dirs, offset: -hw, closed: closed, miterLimit: miterLimit)

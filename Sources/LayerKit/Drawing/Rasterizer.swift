@@ -13,10 +13,11 @@ import RenderModel
 /// Samples exactly on the outline count half: a crossing through a sample
 /// centre gives half of that sample to each side, and a sample row through a
 /// vertex is taken half just below it and half just above it. So a shape and
-/// its mirror image (about any 1/128-pixel line, or the diagonal) give
-/// mirrored pixels, with no top-left bias. Counting in halves, a pixel's
-/// coverage c runs 0…1024 and becomes alpha (c·255 + 512) / 1024: a full
-/// pixel is 255, half a pixel 128. The premultiplied colour is scaled by it
+/// its mirror image — about a line along pixel edges or pixel centres, or
+/// about the diagonal — give mirrored pixels, with no top-left bias.
+///
+/// Counting in halves, a pixel's coverage c runs 0…1024 and becomes alpha
+/// (c·255 + 512) / 1024: a full pixel is 255, half a pixel 128. The premultiplied colour is scaled by it
 /// with `(v·a + 127) / 255` and drawn source-over with
 /// `src + (dst·(255 − srcA) + 127) / 255` (core-animation.md choice 7).
 ///
@@ -75,7 +76,7 @@ enum Rasterizer {
             var poly = polygon
             if bx0 < box.x0 || by0 < box.y0 || bx1 > box.x1 || by1 > box.y1 {
                 poly = clip(poly, box: box)
-                guard poly.count >= 3 else { continue }
+                guard poly.count >= 3, poly.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { continue }
             }
             var prev = fixed(poly[poly.count - 1])
             for p in poly {
@@ -94,7 +95,7 @@ enum Rasterizer {
     }
 
     /// The point in 1/256 pixel, rounded half to even (so mirroring about a
-    /// 1/128-pixel line commutes with rounding).
+    /// pixel edge or centre commutes with the rounding).
     private static func fixed(_ p: Point) -> (x: Int64, y: Int64) {
         (Int64((p.x * 256).rounded(.toNearestOrEven)), Int64((p.y * 256).rounded(.toNearestOrEven)))
     }
@@ -111,14 +112,25 @@ enum Rasterizer {
         return poly
     }
 
+    /// Where segment a–b meets the vertical line at `x` (a and b on opposite
+    /// sides), as a convex combination so huge finite coordinates do not
+    /// overflow.
     private static func crossX(_ a: Point, _ b: Point, _ x: Double) -> Point {
-        let t = (x - a.x) / (b.x - a.x)
-        return Point(x: x, y: a.y + (b.y - a.y) * t)
+        let t = fraction(x, a.x, b.x)
+        return Point(x: x, y: a.y * (1 - t) + b.y * t)
     }
 
     private static func crossY(_ a: Point, _ b: Point, _ y: Double) -> Point {
-        let t = (y - a.y) / (b.y - a.y)
-        return Point(x: a.x + (b.x - a.x) * t, y: y)
+        let t = fraction(y, a.y, b.y)
+        return Point(x: a.x * (1 - t) + b.x * t, y: y)
+    }
+
+    /// (v − a) / (b − a) within 0…1, halving everything first when b − a
+    /// overflows.
+    private static func fraction(_ v: Double, _ a: Double, _ b: Double) -> Double {
+        let den = b - a
+        let t = den.isFinite ? (v - a) / den : (v * 0.5 - a * 0.5) / (b * 0.5 - a * 0.5)
+        return t > 0 ? (t < 1 ? t : 1) : 0
     }
 
     private static func clipSide(_ poly: [Point], inside: (Point) -> Bool, cross: (Point, Point) -> Point) -> [Point] {
@@ -291,9 +303,14 @@ enum Rasterizer {
         }
     }
 
-    /// Insertion sort: crossings come nearly sorted from row to row, so it
-    /// is close to linear.
+    /// Insertion sort for the usual handful of crossings, the library sort
+    /// (O(n log n)) beyond that.
     private static func sortSmall(_ a: UnsafeMutablePointer<Int64>, _ count: Int) {
+        if count > 24 {
+            var buffer = UnsafeMutableBufferPointer(start: a, count: count)
+            buffer.sort()
+            return
+        }
         var i = 1
         while i < count {
             let v = a[i]
@@ -310,6 +327,9 @@ enum Rasterizer {
     /// Prefix-sums the row's difference array into coverage and draws.
     private static func composite(row: UnsafeMutablePointer<UInt8>, delta: UnsafeMutablePointer<Int32>, from lo: Int, through hi: Int, color: RGBA8) {
         let sr = UInt32(color.r), sg = UInt32(color.g), sb = UInt32(color.b), sa = UInt32(color.a)
+        // The opaque colour's four bytes in memory order, written at once.
+        let packed = withUnsafeBytes(of: (color.r, color.g, color.b, color.a)) { $0.load(as: UInt32.self) }
+        let raw = UnsafeMutableRawPointer(row)
         var coverage: Int32 = 0
         var x = lo
         while x <= hi {
@@ -318,7 +338,7 @@ enum Rasterizer {
                 let p = row + x * 4
                 if coverage >= 1024 {
                     if sa == 255 {
-                        p[0] = color.r; p[1] = color.g; p[2] = color.b; p[3] = 255
+                        raw.storeBytes(of: packed, toByteOffset: x * 4, as: UInt32.self)
                     } else {
                         blend(p, sr, sg, sb, sa)
                     }
