@@ -1,0 +1,1 @@
+// The render server: render tree, compositor, frame scheduling (issue 4).
