@@ -21,9 +21,8 @@ final class ModeState {
     /// `_observerMask`): it only grows, and lets a pass skip activities no
     /// observer watches.
     var observerMask: UInt32 = 0
-    /// Pending single-mode blocks enqueued for this mode (keeps the
-    /// emptiness check O(1) in the common case).
-    var pendingBlocks = 0
+    /// Blocks enqueued for this mode alone.
+    let blocks = BlockQueue()
 
     func insertObserver(_ o: SimObserver) {
         observerMask |= o.activities.rawValue
@@ -71,30 +70,63 @@ final class ModeState {
     }
 }
 
-/// A block enqueued with CFRunLoopPerformBlock.
-///
-/// A class, so the queue moves one reference; modes are `ModeState`
-/// references matched by identity. Finished blocks are recycled by the loop
-/// (`blockPool`), so a steady stream of blocks allocates nothing but the
-/// closures themselves.
-final class PendingBlock {
-    /// The mode of a single-mode block (a loop never destroys its modes, so
-    /// no reference count is kept).
-    unowned(unsafe) var mode: ModeState?
-    /// The modes of a block enqueued for several modes.
-    var modes: [ModeState] = []
-    /// Enqueued for kCFRunLoopCommonModes (alone or in a set).
-    var common = false
-    var name = ""
-    var body: () throws -> Void = {}
+/// A block enqueued with CFRunLoopPerformBlock for one mode (or for the
+/// common modes). `seq` is its place in the loop's single FIFO order.
+struct QueuedBlock {
+    var seq: Int
+    var name: String
+    var body: () throws -> Void
 
-    /// Drops what the block holds, for reuse.
-    func reset() {
-        if !modes.isEmpty { modes = [] }
-        body = PendingBlock.nothing
+}
+
+/// A block enqueued for several modes (a CFArray or CFSet of modes).
+struct MultiModeBlock {
+    var seq: Int
+    var modes: [ModeState]
+    var common: Bool
+    var name: String
+    var body: () throws -> Void
+}
+
+/// The blocks of one mode (or of the common modes), in FIFO (`seq`) order:
+/// `items[head...]` are pending; taken slots before `head` are compacted away
+/// every 64 blocks, so a steady stream of blocks allocates nothing per block.
+final class BlockQueue {
+    var items: [QueuedBlock] = []
+    var head = 0
+
+    var isEmpty: Bool { head == items.count }
+    var count: Int { items.count - head }
+    /// The largest sequence number queued (items are in seq order).
+    var lastSeq: Int { head < items.count ? items[items.count - 1].seq : 0 }
+
+    /// The index of the first block with `seq > after`, if any.
+    @inline(__always)
+    func firstIndex(after: Int) -> Int? {
+        var i = head
+        while i < items.count {
+            if items[i].seq > after { return i }
+            i += 1
+        }
+        return nil
     }
 
-    static let nothing: @Sendable () throws -> Void = {}
+    /// Removes the block at `i` (usually the head). A taken head slot keeps
+    /// its closure until the next compaction (at most 64 blocks later), which
+    /// releases them in one go.
+    func take(_ i: Int) -> QueuedBlock {
+        let b = items[i]
+        if i == head {
+            head += 1
+            if head >= 64, head * 2 >= items.count {
+                items.removeFirst(head)      // amortized: once every 64 blocks at most
+                head = 0
+            }
+        } else {
+            items.remove(at: i)
+        }
+        return b
+    }
 }
 
 /// A work item on the main dispatch queue.

@@ -5,16 +5,15 @@ extension SimRunLoop {
     public func perform(in modes: [RunLoopMode], name: String = "block", _ body: @escaping () throws -> Void) {
         if modes.count == 1 { return perform(in: modes[0], name: name, body) }
         let states = modes.filter { $0 != .common }.map { modeState($0, create: true)! }
-        enqueueBlock(makeBlock(mode: nil, modes: states, common: modes.contains(.common), name: name, body: body))
+        blockSeq += 1
+        multiModeBlocks.append(MultiModeBlock(seq: blockSeq, modes: states, common: modes.contains(.common), name: name, body: body))
     }
 
     /// CFRunLoopPerformBlock with a single mode.
     public func perform(in mode: RunLoopMode, name: String = "block", _ body: @escaping () throws -> Void) {
-        if mode == .common {
-            enqueueBlock(makeBlock(mode: nil, modes: [], common: true, name: name, body: body))
-        } else {
-            enqueueBlock(makeBlock(mode: modeState(mode, create: true), modes: [], common: false, name: name, body: body))
-        }
+        blockSeq += 1
+        let queue = mode == .common ? commonBlocks : modeState(mode, create: true)!.blocks
+        queue.items.append(QueuedBlock(seq: blockSeq, name: name, body: body))
     }
 
     /// DispatchQueue.main.async: enqueues a main-queue item. Enqueueing onto
@@ -28,105 +27,78 @@ extension SimRunLoop {
 
     /// The number of blocks waiting for a matching mode.
     public var pendingBlockCount: Int {
-        var n = 0
-        for i in blockHead..<blockTail where blockSlots[i] != nil { n += 1 }
-        return n
+        modeOrder.reduce(commonBlocks.count + multiModeBlocks.count) { $0 + $1.blocks.count }
     }
 
     /// The number of items on the main queue.
     public var pendingMainQueueCount: Int { mainQueue.count }
 
-    private func makeBlock(mode: ModeState?, modes: [ModeState], common: Bool, name: String,
-                           body: @escaping () throws -> Void) -> PendingBlock {
-        let b = blockPool.popLast() ?? PendingBlock()
-        b.mode = mode
-        b.modes = modes
-        b.common = common
-        b.name = name
-        b.body = body
-        return b
-    }
-
-    @inline(__always)
-    private func countPending(_ b: PendingBlock, _ delta: Int) {
-        if let m = b.mode { m.pendingBlocks += delta } else { otherPendingBlocks += delta }
-    }
-
-    private func enqueueBlock(_ b: PendingBlock) {
-        countPending(b, 1)
-        if blockTail < blockSlots.count { blockSlots[blockTail] = b } else { blockSlots.append(b) }
-        blockTail += 1
-    }
-
-    func blockMatches(_ b: PendingBlock, _ m: ModeState) -> Bool {
-        if b.mode === m { return true }
+    func multiBlockMatches(_ b: MultiModeBlock, _ m: ModeState) -> Bool {
         for mode in b.modes where mode === m { return true }
         return b.common && isCommon(m.name)
     }
 
-    /// Whether a pending block would run in `m` (it keeps `m` non-empty).
+    /// Whether a block that `m` can see is pending (it keeps `m` non-empty).
     func hasBlock(for m: ModeState) -> Bool {
-        if m.pendingBlocks > 0 { return true }
-        if otherPendingBlocks == 0 { return false }
-        for i in blockHead..<blockTail {
-            if let b = blockSlots[i], blockMatches(b, m) { return true }
-        }
+        let visible = detachedUpTo.last ?? 0
+        if m.blocks.lastSeq > visible { return true }
+        if !commonBlocks.isEmpty, commonBlocks.lastSeq > visible, isCommon(m.name) { return true }
+        for b in multiModeBlocks where b.seq > visible && multiBlockMatches(b, m) { return true }
         return false
     }
 
-    /// `__CFRunLoopDoBlocks`: detaches the pending list, runs the matching
-    /// blocks in order, and puts the rest back in front of blocks enqueued
-    /// meanwhile.
+    /// `__CFRunLoopDoBlocks`: runs, in FIFO order, the blocks that match the
+    /// running mode among those enqueued before it started; the others stay
+    /// in place.
     ///
-    /// The queue is a window `blockSlots[blockHead..<blockTail]` (nil slots
-    /// are holes): detaching moves `blockHead` past the list, so a nested run
-    /// sees only blocks enqueued after it; the blocks kept are written back
-    /// at the start of the detached range, ahead of the newer ones. Slots are
-    /// reused once the queue is empty, so a steady stream allocates nothing.
+    /// CF detaches the whole list for the duration: a run nested in a block
+    /// sees only blocks enqueued after that, and blocks not run stay ahead of
+    /// newer ones. Here every block has a global sequence number, and a
+    /// DoBlocks in progress hides the blocks up to the last one it detached
+    /// (`detachedUpTo`) from the runs nested inside it; the order by sequence
+    /// number gives "in front of anything enqueued meanwhile" for free.
     @discardableResult
     func doBlocks(_ m: ModeState) throws -> Bool {
-        guard blockHead < blockTail else { return false }
-        let start = blockHead, end = blockTail
-        blockHead = end
-        // Detached blocks are invisible to nested runs, emptiness included.
-        for i in start..<end { if let b = blockSlots[i] { countPending(b, -1) } }
-        blockDetachDepth += 1
-        var kept = start
+        let lo = detachedUpTo.last ?? 0
+        let common = !commonBlocks.isEmpty && isCommon(m.name)
+        guard m.blocks.lastSeq > lo || (common && commonBlocks.lastSeq > lo) || !multiModeBlocks.isEmpty else { return false }
+        let hi = blockSeq
+        detachedUpTo.append(hi)
+        defer { detachedUpTo.removeLast() }
         var did = false
-        defer {
-            blockDetachDepth -= 1
-            if kept > start { blockHead = start }     // kept blocks go back in front
-            if blockHead == blockTail, blockDetachDepth == 0 {
-                blockHead = 0
-                blockTail = 0
+        while true {
+            // The next block, in FIFO order, that this DoBlocks detached and
+            // that matches the mode.
+            var bestSeq = Int.max
+            var source = 0
+            var index = 0
+            if let i = m.blocks.firstIndex(after: lo), m.blocks.items[i].seq <= hi {
+                bestSeq = m.blocks.items[i].seq; source = 1; index = i
             }
-        }
-        for i in start..<end {
-            guard let b = blockSlots[i] else { continue }
-            blockSlots[i] = nil
-            if blockMatches(b, m) {
-                did = true
-                do {
-                    try callout(.block, b.name) { try b.body() }
-                    b.reset()
-                    if blockPool.count < 64 { blockPool.append(b) }
-                } catch {
-                    // Keep the blocks not yet run, in order, ahead of newer ones.
-                    for j in (i + 1)..<end where blockSlots[j] != nil {
-                        countPending(blockSlots[j]!, 1)
-                        blockSlots[kept] = blockSlots[j]
-                        if kept != j { blockSlots[j] = nil }
-                        kept += 1
-                    }
-                    throw error
+            if common, let i = commonBlocks.firstIndex(after: lo), commonBlocks.items[i].seq <= hi, commonBlocks.items[i].seq < bestSeq {
+                bestSeq = commonBlocks.items[i].seq; source = 2; index = i
+            }
+            if !multiModeBlocks.isEmpty {
+                for (i, b) in multiModeBlocks.enumerated() where b.seq > lo && b.seq <= hi && b.seq < bestSeq && multiBlockMatches(b, m) {
+                    bestSeq = b.seq; source = 3; index = i
+                    break
                 }
-            } else {
-                countPending(b, 1)
-                blockSlots[kept] = b
-                kept += 1
             }
+            switch source {
+            case 1:
+                let b = m.blocks.take(index)
+                try callout(.block, b.name) { try b.body() }
+            case 2:
+                let b = commonBlocks.take(index)
+                try callout(.block, b.name) { try b.body() }
+            case 3:
+                let b = multiModeBlocks.remove(at: index)
+                try callout(.block, b.name) { try b.body() }
+            default:
+                return did
+            }
+            did = true
         }
-        return did
     }
 
     /// Drains a snapshot of the main queue; items enqueued meanwhile stay and

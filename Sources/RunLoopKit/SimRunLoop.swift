@@ -45,16 +45,15 @@ public final class SimRunLoop {
     public internal(set) var runDepth = 0
     /// The innermost run's record.
     var innermost: RunRecord { records[runDepth] }
-    /// Pending blocks: the window `blockSlots[blockHead..<blockTail]`, nil
-    /// slots being holes (see `doBlocks`).
-    var blockSlots: [PendingBlock?] = []
-    var blockHead = 0
-    var blockTail = 0
-    var blockDetachDepth = 0
-    /// Pending blocks for the common modes or for several modes.
-    var otherPendingBlocks = 0
-    /// Finished blocks kept for reuse.
-    var blockPool: [PendingBlock] = []
+    /// Blocks for the common modes, and blocks for several modes, in FIFO
+    /// order; blocks for one mode live in that mode's queue. Every block has a
+    /// sequence number in one global FIFO order.
+    let commonBlocks = BlockQueue()
+    var multiModeBlocks: [MultiModeBlock] = []
+    var blockSeq = 0
+    /// For each DoBlocks in progress, the last sequence number it detached:
+    /// blocks up to it are invisible to the runs nested inside it.
+    var detachedUpTo: [Int] = []
     var mainQueue: [MainQueueItem] = []
     var mainQueueReadyTime: Nanoseconds = 0
     var drainDepth = 0
