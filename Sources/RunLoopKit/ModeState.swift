@@ -90,7 +90,7 @@ struct MultiModeBlock {
 
 /// The blocks of one mode (or of the common modes), in FIFO (`seq`) order:
 /// `items[head...]` are pending; taken slots before `head` are compacted away
-/// every 64 blocks, so a steady stream of blocks allocates nothing per block.
+/// every 256 blocks, so a steady stream of blocks allocates nothing per block.
 final class BlockQueue {
     var items: [QueuedBlock] = []
     var head = 0
@@ -111,21 +111,24 @@ final class BlockQueue {
         return nil
     }
 
-    /// Removes the block at `i` (usually the head). A taken head slot keeps
-    /// its closure until the next compaction (at most 64 blocks later), which
-    /// releases them in one go.
-    func take(_ i: Int) -> QueuedBlock {
-        let b = items[i]
+    /// Takes the block at `i` (usually the head) out of the queue and
+    /// returns its body, and its name when `named`. A taken head slot keeps
+    /// its closure until the next compaction (at most 256 blocks later),
+    /// which releases them in one go.
+    @inline(__always)
+    func take(_ i: Int, named: Bool) -> (body: () throws -> Void, name: String) {
+        let body = items[i].body
+        let name = named ? items[i].name : ""
         if i == head {
             head += 1
-            if head >= 64, head * 2 >= items.count {
-                items.removeFirst(head)      // amortized: once every 64 blocks at most
+            if head >= 256, head * 2 >= items.count {
+                items.removeFirst(head)      // amortized over 256 blocks at least
                 head = 0
             }
         } else {
             items.remove(at: i)
         }
-        return b
+        return (body, name)
     }
 }
 

@@ -84,12 +84,13 @@ extension SimRunLoop {
                     break
                 }
             }
+            let named = context.trace != nil || busyCounts != nil
             switch source {
             case 1:
-                let b = m.blocks.take(index)
+                let b = m.blocks.take(index, named: named)
                 try callout(.block, b.name) { try b.body() }
             case 2:
-                let b = commonBlocks.take(index)
+                let b = commonBlocks.take(index, named: named)
                 try callout(.block, b.name) { try b.body() }
             case 3:
                 let b = multiModeBlocks.remove(at: index)

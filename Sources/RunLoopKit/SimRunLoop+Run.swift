@@ -45,7 +45,9 @@ extension SimRunLoop {
         record.stopped = false
         record.ignoreWakeUps = false
         runDepth = depth
-        context.emit("run.begin", [TraceField("mode", .string(mode.rawValue)), TraceField("depth", .int(Int64(depth)))])
+        if context.trace != nil {
+            context.emit("run.begin", [TraceField("mode", .string(mode.rawValue)), TraceField("depth", .int(Int64(depth)))])
+        }
         var result = RunResult.idle
         do {
             defer {
@@ -60,8 +62,10 @@ extension SimRunLoop {
                 result = .idle
             }
         }
-        context.emit("run.end", [TraceField("mode", .string(mode.rawValue)), TraceField("depth", .int(Int64(depth))),
-                                 TraceField("result", .string(result.description))])
+        if context.trace != nil {
+            context.emit("run.end", [TraceField("mode", .string(mode.rawValue)), TraceField("depth", .int(Int64(depth))),
+                                     TraceField("result", .string(result.description))])
+        }
         if result == .idle, depth > 1 { throw IdleUnwind() }
         return result
     }
