@@ -16,8 +16,18 @@ public struct WireLimits: Hashable, Sendable {
     public var maxBitmapBytes: Int
     /// The longest length-prefixed string or byte string. Default 64 KiB.
     public var maxStringBytes: Int
-    /// The longest message body. Default 512 MiB.
+    /// The longest message: a commit body on its own, or a whole frame
+    /// (header and padding included). Default 512 MiB.
     public var maxMessageBytes: Int
+    /// The longest output folder path a `hello` may carry, in UTF-8 bytes.
+    /// Default 4096 (Linux's `PATH_MAX`).
+    public var maxPathBytes: Int
+    /// The most commit sequences one `presented` message may list as first
+    /// visible. Default 65536.
+    public var maxFirstVisible: Int
+    /// The highest display refresh rate a `hello` may ask for, in Hz.
+    /// Default 1000.
+    public var maxRefreshHz: Int
 
     /// Limits of the given sizes; every one defaults to the documented value.
     public init(
@@ -26,7 +36,10 @@ public struct WireLimits: Hashable, Sendable {
         maxBitmapHeight: Int = 16384,
         maxBitmapBytes: Int = 256 << 20,
         maxStringBytes: Int = 64 << 10,
-        maxMessageBytes: Int = 512 << 20
+        maxMessageBytes: Int = 512 << 20,
+        maxPathBytes: Int = 4096,
+        maxFirstVisible: Int = 65536,
+        maxRefreshHz: Int = 1000
     ) {
         self.maxOpsPerCommit = maxOpsPerCommit
         self.maxBitmapWidth = maxBitmapWidth
@@ -34,5 +47,8 @@ public struct WireLimits: Hashable, Sendable {
         self.maxBitmapBytes = maxBitmapBytes
         self.maxStringBytes = maxStringBytes
         self.maxMessageBytes = maxMessageBytes
+        self.maxPathBytes = maxPathBytes
+        self.maxFirstVisible = maxFirstVisible
+        self.maxRefreshHz = maxRefreshHz
     }
 }

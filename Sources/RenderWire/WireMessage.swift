@@ -1,0 +1,139 @@
+import RenderModel
+
+/// One message between the client (the simulated app) and the render
+/// server, as it travels in one frame (`docs/wire-protocol.md`).
+///
+///     let frame = WireMessage.vsync(index: 3, time: 50_000_000).encode()
+///     try WireMessage.decode(frame: frame)   // .vsync(index: 3, time: 50000000)
+///
+/// A session: the client sends `hello`, the server answers `welcome` (or
+/// `error` and closes); then the client sends `commit`s, `bitmapShared`s and
+/// `vsync`s, and the server answers each `vsync` with `presented`; either
+/// side ends with `goodbye`. After a server restart the client sends a
+/// `snapshot` before anything else.
+public enum WireMessage: Hashable, Sendable {
+    /// Client → server, first: the display and where frames go.
+    case hello(Hello)
+    /// Server → client, the answer to `hello`: the version the server
+    /// speaks and its process id.
+    case welcome(version: UInt16, serverPID: UInt32)
+    /// Client → server: one outermost transaction's changes.
+    case commit(CommitDiff)
+    /// Client → server: the whole tree (and its backing stores) as one diff
+    /// from an empty tree, sent to a respawned server.
+    case snapshot(CommitDiff)
+    /// Client → server: latch every commit with a time `<= time` and render
+    /// the frame of vsync `index` (lockstep: the server answers with
+    /// `presented`).
+    case vsync(index: UInt64, time: Int64)
+    /// Server → client: what the frame of a `vsync` showed.
+    case presented(Presented)
+    /// Either way: why the sender is about to close (the `code`s of
+    /// `WireError.Kind.code`, others reserved), then a clean close.
+    case error(code: UInt16, message: String)
+    /// Either way: a clean end of the session.
+    case goodbye
+    /// Client → server: a backing store that travels as shared memory — the
+    /// premultiplied RGBA8 pixels of `image` are `byteCount` bytes at
+    /// `offset` in the file descriptor sent alongside the frame
+    /// (SCM_RIGHTS). Reserved: the socket code that passes the descriptor
+    /// comes later; the frame itself is complete.
+    case bitmapShared(ImageID, width: UInt32, height: UInt32, offset: UInt64, byteCount: UInt64)
+
+    /// The handshake's opening message.
+    public struct Hello: Hashable, Sendable {
+        /// The protocol version the client speaks (`WireProtocol.version`).
+        public var version: UInt16
+        /// Display width in pixels.
+        public var width: UInt32
+        /// Display height in pixels.
+        public var height: UInt32
+        /// Display refresh rate: vsync `k` is at `k * 1e9 / refreshHz` ns.
+        public var refreshHz: UInt32
+        /// What the display shows where no layer covers it (straight RGBA8).
+        public var background: RGBA8
+        /// The folder the server writes frames into (UTF-8, no NUL byte,
+        /// not empty).
+        public var outputFolder: String
+
+        /// A hello; the version defaults to the one this code speaks.
+        public init(version: UInt16 = WireProtocol.version, width: UInt32, height: UInt32, refreshHz: UInt32, background: RGBA8, outputFolder: String) {
+            self.version = version
+            self.width = width
+            self.height = height
+            self.refreshHz = refreshHz
+            self.background = background
+            self.outputFolder = outputFolder
+        }
+    }
+
+    /// The damaged rectangle of a frame, in display pixels.
+    public struct Damage: Hashable, Sendable {
+        /// Left edge.
+        public var x: UInt32
+        /// Top edge.
+        public var y: UInt32
+        /// Width; `x + width` fits a `u32`.
+        public var width: UInt32
+        /// Height; `y + height` fits a `u32`.
+        public var height: UInt32
+
+        /// A rectangle of damage.
+        public init(x: UInt32, y: UInt32, width: UInt32, height: UInt32) {
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
+        }
+
+        /// No damage: (0, 0, 0, 0).
+        public static let none = Damage(x: 0, y: 0, width: 0, height: 0)
+    }
+
+    /// The server's report on one rendered frame.
+    public struct Presented: Hashable, Sendable {
+        /// `nextFrameTime` when nothing is scheduled: `Int64.max`.
+        public static let noNextFrame = Int64.max
+
+        /// The on-screen vsync index of the frame (its file is
+        /// `frame-NNNNNN.ppm`).
+        public var frame: UInt64
+        /// Virtual time the frame is on screen, nanoseconds.
+        public var onScreenTime: Int64
+        /// The hash of the frame's pixels.
+        public var frameHash: UInt64
+        /// The region that was recomposited.
+        public var damage: Damage
+        /// Sequences of the commits this frame shows for the first time, in
+        /// strictly increasing order.
+        public var firstVisible: [UInt64]
+        /// The earliest virtual time a later frame would differ (a running
+        /// animation), or `noNextFrame`.
+        public var nextFrameTime: Int64
+
+        /// A report; `nextFrameTime` defaults to none.
+        public init(frame: UInt64, onScreenTime: Int64, frameHash: UInt64, damage: Damage, firstVisible: [UInt64], nextFrameTime: Int64 = Presented.noNextFrame) {
+            self.frame = frame
+            self.onScreenTime = onScreenTime
+            self.frameHash = frameHash
+            self.damage = damage
+            self.firstVisible = firstVisible
+            self.nextFrameTime = nextFrameTime
+        }
+    }
+
+    /// The frame type of this message.
+    public var tag: WireTag.Message {
+        switch self {
+        case .hello: .hello
+        case .welcome: .welcome
+        case .commit: .commit
+        case .snapshot: .snapshot
+        case .vsync: .vsync
+        case .presented: .presented
+        case .error: .error
+        case .goodbye: .goodbye
+        case .bitmapShared: .bitmapShared
+        }
+    }
+}
