@@ -11,6 +11,7 @@ let package = Package(
     name: "LoopSim",
     products: [
         .executable(name: "loopsim", targets: ["loopsim"]),
+        .executable(name: "loopsim-render", targets: ["loopsim-render"]),
         .library(name: "RunLoopKit", targets: ["RunLoopKit"]),
         .library(name: "Scenario", targets: ["Scenario"]),
     ],
@@ -23,6 +24,7 @@ let package = Package(
         .target(name: "LayerKit", dependencies: ["RunLoopKit", "RenderModel", "RenderWire", "LoopSimTrace"], swiftSettings: strict),
         .target(name: "Simulation", dependencies: ["RunLoopKit", "LayerKit", "RenderModel", "RenderWire", "LoopSimTrace"], swiftSettings: strict),
         .target(name: "Scenario", dependencies: ["Simulation", "RunLoopKit", "LoopSimTrace"], swiftSettings: strict),
+        .executableTarget(name: "loopsim-render", dependencies: ["RenderServer", "RenderWire"], swiftSettings: strict),
         .executableTarget(name: "loopsim", dependencies: ["Scenario", "Simulation", "RunLoopKit", "LayerKit", "RenderModel", "RenderWire", "LoopSimTrace"], swiftSettings: strict),
         .target(name: "LoopSimTestSupport", path: "Tests/LoopSimTestSupport", swiftSettings: strict),
         .testTarget(name: "LoopSimTraceTests", dependencies: ["LoopSimTestSupport", "LoopSimTrace"], swiftSettings: strict),
@@ -33,6 +35,6 @@ let package = Package(
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "RunLoopKit", "RenderModel", "RenderWire", "LoopSimTrace"], swiftSettings: strict),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "RunLoopKit", "LoopSimTrace"], swiftSettings: strict),
         .testTarget(name: "ScenarioTests", dependencies: ["LoopSimTestSupport", "Scenario", "Simulation", "LoopSimTrace"], swiftSettings: strict),
-        .testTarget(name: "LoopSimCLITests", dependencies: ["loopsim"], swiftSettings: strict),
+        .testTarget(name: "LoopSimCLITests", dependencies: ["loopsim", "loopsim-render", "RenderWire", "RenderModel"], swiftSettings: strict),
     ]
 )

@@ -1,0 +1,77 @@
+/// A window of premultiplied pixels in display coordinates: the display
+/// bitmap itself, or an offscreen buffer for group opacity that covers
+/// `rect` of the display.
+struct Canvas {
+    /// Pixel (`rect.x`, `rect.y`).
+    let base: UnsafeMutablePointer<UInt32>
+    /// The display pixels the canvas holds.
+    let rect: PixelRect
+    /// Pixels from one row to the next.
+    let stride: Int
+
+    /// The address of display pixel (`x`, `y`), which must lie in `rect`.
+    @inline(__always)
+    func pointer(x: Int, y: Int) -> UnsafeMutablePointer<UInt32> {
+        base + ((y - rect.y) * stride + (x - rect.x))
+    }
+}
+
+/// An alpha mask over `rect` (display coordinates) that clips drawing:
+/// `masksToBounds` of a layer whose rounded bounds do not fall on whole
+/// pixels. Row by row it also knows a run of columns where it is fully
+/// opaque, so the spans inside keep their fast path.
+final class ClipMask {
+    /// The pixels the mask covers; outside it, nothing is drawn.
+    let rect: PixelRect
+    /// One byte per pixel of `rect`, row-major.
+    let alpha: UnsafeMutablePointer<UInt8>
+    /// Per row, `[start, end)` in display columns of a run where alpha is 255.
+    let runs: UnsafeMutablePointer<Int>
+
+    init(rect: PixelRect) {
+        self.rect = rect
+        alpha = .allocate(capacity: Swift.max(1, rect.area))
+        alpha.initialize(repeating: 0, count: rect.area)
+        runs = .allocate(capacity: Swift.max(2, 2 * rect.height))
+        runs.initialize(repeating: 0, count: 2 * rect.height)
+    }
+
+    deinit {
+        alpha.deallocate()
+        runs.deallocate()
+    }
+
+    /// The alpha of display pixel (`x`, `y`) and its right neighbours.
+    @inline(__always)
+    func row(x: Int, y: Int) -> UnsafeMutablePointer<UInt8> {
+        alpha + ((y - rect.y) * rect.width + (x - rect.x))
+    }
+
+    /// Finds each row's longest run of 255 (the first, on ties).
+    func findRuns() {
+        for r in 0..<rect.height {
+            let p = alpha + r * rect.width
+            var best = 0, bestStart = 0, start = -1
+            for i in 0...rect.width {
+                if i < rect.width, p[i] == 255 {
+                    if start < 0 { start = i }
+                } else if start >= 0 {
+                    if i - start > best {
+                        best = i - start
+                        bestStart = start
+                    }
+                    start = -1
+                }
+            }
+            runs[2 * r] = rect.x + bestStart
+            runs[2 * r + 1] = rect.x + bestStart + best
+        }
+    }
+}
+
+/// Where drawing may reach: a rect of the display, and inside it an
+/// optional alpha mask (which always covers the rect).
+struct Clip {
+    var rect: PixelRect
+    var mask: ClipMask?
+}

@@ -1,0 +1,200 @@
+/// Consumes coverage row by row: what a shape's coverage is drawn with.
+///
+/// `paint` gets pixels `x0..<x0 + count` of row `y`; `cov[i]` is the
+/// coverage (0…255) of pixel `x0 + i`, except at `fullLo..<fullHi` (indices
+/// into the span) where the coverage is 255 and `cov` need not be filled.
+protocol SpanPainter {
+    mutating func paint(y: Int, x0: Int, count: Int, cov: UnsafeMutablePointer<UInt8>, fullLo: Int, fullHi: Int)
+}
+
+/// Multiplies coverage by a clip mask before handing it on.
+struct Masked<Inner: SpanPainter>: SpanPainter {
+    var inner: Inner
+    let mask: ClipMask
+
+    mutating func paint(y: Int, x0: Int, count: Int, cov: UnsafeMutablePointer<UInt8>, fullLo: Int, fullHi: Int) {
+        let m = mask.row(x: x0, y: y)
+        let r = 2 * (y - mask.rect.y)
+        var lo = Swift.max(fullLo, mask.runs[r] - x0)
+        var hi = Swift.min(fullHi, mask.runs[r + 1] - x0)
+        if hi <= lo {
+            lo = 0
+            hi = 0
+        }
+        var i = 0
+        while i < count {
+            if i == lo, hi > lo {
+                i = hi
+                continue
+            }
+            let c: UInt32 = (i >= fullLo && i < fullHi) ? 255 : UInt32(cov[i])
+            cov[i] = UInt8(truncatingIfNeeded: PixelMath.mul(c, UInt32(m[i])))
+            i += 1
+        }
+        inner.paint(y: y, x0: x0, count: count, cov: cov, fullLo: lo, fullHi: hi)
+    }
+}
+
+/// A solid premultiplied colour.
+struct SolidPainter: SpanPainter {
+    let canvas: Canvas
+    let color: UInt32
+
+    mutating func paint(y: Int, x0: Int, count: Int, cov: UnsafeMutablePointer<UInt8>, fullLo: Int, fullHi: Int) {
+        let dst = canvas.pointer(x: x0, y: y)
+        blend(dst, cov, 0, fullLo)
+        PixelMath.fillSpan(dst + fullLo, fullHi - fullLo, color)
+        blend(dst, cov, fullHi, count)
+    }
+
+    @inline(__always)
+    private func blend(_ dst: UnsafeMutablePointer<UInt32>, _ cov: UnsafeMutablePointer<UInt8>, _ from: Int, _ to: Int) {
+        var i = from
+        while i < to {
+            let c = UInt32(cov[i])
+            if c != 0 {
+                let s = c == 255 ? color : PixelMath.scale(color, c)
+                dst[i] = PixelMath.over(s, dst[i])
+            }
+            i += 1
+        }
+    }
+}
+
+/// Writes coverage (already multiplied by any enclosing mask) into a new
+/// clip mask.
+struct MaskWriter: SpanPainter {
+    let mask: ClipMask
+
+    mutating func paint(y: Int, x0: Int, count: Int, cov: UnsafeMutablePointer<UInt8>, fullLo: Int, fullHi: Int) {
+        let row = mask.row(x: x0, y: y)
+        var i = 0
+        while i < count {
+            row[i] = (i >= fullLo && i < fullHi) ? 255 : cov[i]
+            i += 1
+        }
+    }
+}
+
+/// An offscreen group composited with its opacity.
+struct GroupPainter: SpanPainter {
+    let canvas: Canvas
+    let source: Canvas
+    let opacity: UInt32
+
+    mutating func paint(y: Int, x0: Int, count: Int, cov: UnsafeMutablePointer<UInt8>, fullLo: Int, fullHi: Int) {
+        let dst = canvas.pointer(x: x0, y: y)
+        let src = source.pointer(x: x0, y: y)
+        var i = 0
+        while i < count {
+            let c: UInt32 = (i >= fullLo && i < fullHi) ? 255 : UInt32(cov[i])
+            let s = src[i]
+            if c != 0, s != 0 {
+                let m = c == 255 ? opacity : PixelMath.mul(c, opacity)
+                dst[i] = PixelMath.over(m == 255 ? s : PixelMath.scale(s, m), dst[i])
+            }
+            i += 1
+        }
+    }
+}
+
+/// A contents bitmap, sampled bilinearly (or copied texel for texel when it
+/// maps pixel-exactly by a whole-pixel translation), times the layer's
+/// opacity and the coverage.
+///
+/// The mapping from a display pixel to the texture is integer: for the
+/// pixel (x, y), `s = u0 + x·ux + y·uy` and `t = v0 + x·vx + y·vy` in 32.32
+/// fixed point give the sample point already moved by half a texel (so texel
+/// centres fall on whole numbers). The texels `⌊s⌋, ⌊s⌋+1` × `⌊t⌋, ⌊t⌋+1`
+/// (clamped to the edge) are weighted by the top 8 bits of the fractions,
+/// `fx`, `fy`: `(Σ w·c + 32768) >> 16` with `w = (256 − fx)(256 − fy)` and
+/// so on — a midpoint between 0 and 255 is 128.
+struct ImagePainter: SpanPainter {
+    let canvas: Canvas
+    let texels: UnsafePointer<UInt32>
+    let width: Int
+    let height: Int
+    let opacity: UInt32
+    let u0: Int64, ux: Int64, uy: Int64
+    let v0: Int64, vx: Int64, vy: Int64
+    /// Texel (x − dx, y − dy) for display pixel (x, y), no filtering.
+    let exact: Bool
+    let dx: Int, dy: Int
+
+    mutating func paint(y: Int, x0: Int, count: Int, cov: UnsafeMutablePointer<UInt8>, fullLo: Int, fullHi: Int) {
+        let dst = canvas.pointer(x: x0, y: y)
+        let maxX = width - 1, maxY = height - 1
+        if exact {
+            let ty = Swift.min(Swift.max(y - dy, 0), maxY)
+            let row = texels + ty * width
+            var i = 0
+            while i < count {
+                let c: UInt32 = (i >= fullLo && i < fullHi) ? 255 : UInt32(cov[i])
+                if c != 0 {
+                    let tx = Swift.min(Swift.max(x0 + i - dx, 0), maxX)
+                    var s = row[tx]
+                    if s != 0 {
+                        let m = opacity == 255 ? c : PixelMath.mul(c, opacity)
+                        if m != 255 { s = PixelMath.scale(s, m) }
+                        dst[i] = PixelMath.over(s, dst[i])
+                    }
+                }
+                i += 1
+            }
+            return
+        }
+        var s = u0 &+ Int64(x0) &* ux &+ Int64(y) &* uy
+        var t = v0 &+ Int64(x0) &* vx &+ Int64(y) &* vy
+        var i = 0
+        while i < count {
+            let c: UInt32 = (i >= fullLo && i < fullHi) ? 255 : UInt32(cov[i])
+            if c != 0 {
+                let ix = s >> 32, iy = t >> 32
+                let fx = UInt32(truncatingIfNeeded: (s >> 24) & 0xFF)
+                let fy = UInt32(truncatingIfNeeded: (t >> 24) & 0xFF)
+                let xa = Int(Swift.min(Swift.max(ix, 0), Int64(maxX)))
+                let xb = Int(Swift.min(Swift.max(ix + 1, 0), Int64(maxX)))
+                let ya = Int(Swift.min(Swift.max(iy, 0), Int64(maxY)))
+                let yb = Int(Swift.min(Swift.max(iy + 1, 0), Int64(maxY)))
+                var p = ImagePainter.bilinear(
+                    texels[ya * width + xa], texels[ya * width + xb],
+                    texels[yb * width + xa], texels[yb * width + xb], fx: fx, fy: fy)
+                if p != 0 {
+                    let m = opacity == 255 ? c : PixelMath.mul(c, opacity)
+                    if m != 255 { p = PixelMath.scale(p, m) }
+                    dst[i] = PixelMath.over(p, dst[i])
+                }
+            }
+            s = s &+ ux
+            t = t &+ vx
+            i += 1
+        }
+    }
+
+    /// The bilinear blend of four packed texels (top left, top right, bottom
+    /// left, bottom right) with 8-bit fractions: exact integer weights
+    /// summing to 65536, rounded half up.
+    @inline(__always)
+    static func bilinear(_ t00: UInt32, _ t01: UInt32, _ t10: UInt32, _ t11: UInt32, fx: UInt32, fy: UInt32) -> UInt32 {
+        if fx == 0, fy == 0 { return t00 }
+        let wx0 = 256 &- fx
+        let rbTop = (t00 & 0x00FF_00FF) &* wx0 &+ (t01 & 0x00FF_00FF) &* fx
+        let agTop = ((t00 >> 8) & 0x00FF_00FF) &* wx0 &+ ((t01 >> 8) & 0x00FF_00FF) &* fx
+        let rbBot = (t10 & 0x00FF_00FF) &* wx0 &+ (t11 & 0x00FF_00FF) &* fx
+        let agBot = ((t10 >> 8) & 0x00FF_00FF) &* wx0 &+ ((t11 >> 8) & 0x00FF_00FF) &* fx
+        let wy0 = UInt64(256 &- fy), wy1 = UInt64(fy)
+        let rb = spread(rbTop) &* wy0 &+ spread(rbBot) &* wy1 &+ 0x0000_8000_0000_8000
+        let ag = spread(agTop) &* wy0 &+ spread(agBot) &* wy1 &+ 0x0000_8000_0000_8000
+        let r = UInt32(truncatingIfNeeded: (rb >> 16) & 0xFF)
+        let b = UInt32(truncatingIfNeeded: (rb >> 48) & 0xFF)
+        let g = UInt32(truncatingIfNeeded: (ag >> 16) & 0xFF)
+        let a = UInt32(truncatingIfNeeded: (ag >> 48) & 0xFF)
+        return r | g << 8 | b << 16 | a << 24
+    }
+
+    /// Two 16-bit lanes into two 32-bit lanes.
+    @inline(__always)
+    private static func spread(_ v: UInt32) -> UInt64 {
+        UInt64(v & 0xFFFF) | UInt64(v >> 16) << 32
+    }
+}

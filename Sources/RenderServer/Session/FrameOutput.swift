@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import RenderModel
+
+/// Where a render server writes its frames: `frame-NNNNNN.ppm` files and
+/// `frames.jsonl` inside one folder, and nowhere else (the file names are
+/// the server's own; nothing from the wire becomes a path below the folder).
+public protocol FrameOutput: AnyObject {
+    /// Writes one frame file (canonical P6) and appends its line to the index.
+    func write(frame: UInt64, ppm: [UInt8], indexLine: String) throws
+}
+
+/// Frames on disk: the folder is created (mode 0700) if missing; each frame
+/// is written to a temporary file and renamed, so a reader never sees half a
+/// frame, and `frames.jsonl` is appended line by line.
+public final class FolderFrameOutput: FrameOutput {
+    public let folder: String
+
+    public init(folder: String) throws {
+        self.folder = folder
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+    }
+
+    public static func fileName(frame: UInt64) -> String {
+        let digits = String(frame)
+        return "frame-" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + ".ppm"
+    }
+
+    public func write(frame: UInt64, ppm: [UInt8], indexLine: String) throws {
+        let name = FolderFrameOutput.fileName(frame: frame)
+        let path = (folder as NSString).appendingPathComponent(name)
+        let temp = path + ".partial"
+        guard FileManager.default.createFile(atPath: temp, contents: Data(ppm)) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temp])
+        }
+        guard rename(temp, path) == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+        }
+        let index = (folder as NSString).appendingPathComponent("frames.jsonl")
+        let line = Data((indexLine + "\n").utf8)
+        if let handle = FileHandle(forWritingAtPath: index) {
+            defer { try? handle.close() }
+            try handle.seekToEnd()
+            try handle.write(contentsOf: line)
+        } else {
+            guard FileManager.default.createFile(atPath: index, contents: line) else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: index])
+            }
+        }
+    }
+}
+
+/// Frames kept in memory (tests, and the thread transport's checks).
+public final class MemoryFrameOutput: FrameOutput {
+    public private(set) var frames: [(frame: UInt64, ppm: [UInt8])] = []
+    public private(set) var index: [String] = []
+
+    public init() {}
+
+    public func write(frame: UInt64, ppm: [UInt8], indexLine: String) throws {
+        frames.append((frame, ppm))
+        index.append(indexLine)
+    }
+}

@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import RenderWire
+
+/// Serves one client on a connected stream socket (or any fd): reads
+/// frames, feeds the ``ServerSession``, writes its replies. Returns when the
+/// client says goodbye, closes the connection, or breaks the protocol (after
+/// answering with an `error` message).
+public enum SocketServer {
+    public enum Outcome: Equatable, Sendable {
+        case goodbye
+        case closedByPeer
+        case protocolError(String)
+        case ioError(String)
+    }
+
+    public static func serve(fd: Int32, session: ServerSession, limits: WireLimits = .init()) -> Outcome {
+        var decoder = FrameDecoder(limits: limits)
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return .ioError("read: \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { return .closedByPeer }
+            decoder.feed(buffer[0..<n])
+            while true {
+                let message: WireMessage?
+                do {
+                    message = try decoder.next()
+                } catch {
+                    _ = writeAll(fd, WireMessage.refusal(error).encode())
+                    return .protocolError(error.description)
+                }
+                guard let message else { break }
+                for reply in session.handle(message) {
+                    if let failure = writeAll(fd, reply.encode()) { return .ioError(failure) }
+                    if case .error(_, let text) = reply { return .protocolError(text) }
+                }
+                if session.state == .closed { return .goodbye }
+            }
+        }
+    }
+
+    /// Writes every byte (retrying on EINTR and short writes); nil on success.
+    public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> String? {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno == ENOTSOCK {
+                    let m = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+                    if m < 0 { if errno == EINTR { continue }; return "write: \(String(cString: strerror(errno)))" }
+                    offset += m
+                    continue
+                }
+                return "send: \(String(cString: strerror(errno)))"
+            }
+            offset += n
+        }
+        return nil
+    }
+}

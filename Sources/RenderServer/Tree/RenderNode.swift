@@ -1,0 +1,38 @@
+import RenderModel
+import RenderWire
+
+/// One layer of the render tree: its state, its place, and what the tree
+/// keeps computed for it (transform to the display, visibility, pixel boxes).
+final class RenderNode {
+    let id: LayerID
+    var state = LayerState()
+    /// `nil` detached, 0 a root of the display, otherwise the parent's id.
+    var parentID: LayerID?
+    /// The parent node (nil for roots and detached layers).
+    weak var parent: RenderNode?
+    /// Sublayers in array order.
+    var children: [RenderNode] = []
+    /// `children` sorted back to front by zPosition, computed on demand.
+    var order: [RenderNode]?
+
+    // Computed by `RenderTree` after every commit.
+
+    /// Maps the layer's own space (its bounds) to display pixels.
+    var toDevice: Transform2D = .identity
+    /// On the display, and neither it nor an ancestor hidden.
+    var visible = false
+    /// The display pixels its own background, contents and border can
+    /// touch (`nil` when none, or when not visible).
+    var ownBox: PixelRect?
+    /// `ownBox` joined with the subtree boxes of its sublayers.
+    var subtreeBox: PixelRect?
+
+    /// The commit stamp of the last `apply` that touched the node.
+    var mark: UInt64 = 0
+    /// Set when the layer has been removed (stale references skip it).
+    var removed = false
+
+    init(id: LayerID) {
+        self.id = id
+    }
+}

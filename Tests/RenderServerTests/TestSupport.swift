@@ -1,0 +1,109 @@
+import RenderModel
+import RenderServer
+import RenderWire
+import Testing
+
+/// SplitMix64: a small seeded generator so random tests repeat exactly.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A uniform integer in `range`.
+    mutating func int(_ range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
+    }
+
+    /// A uniform double in `range`, on a 1/64 grid so geometry stays exact.
+    mutating func grid(_ range: ClosedRange<Double>) -> Double {
+        let steps = Int(((range.upperBound - range.lowerBound) * 64).rounded(.down))
+        return range.lowerBound + Double(int(0...steps)) / 64
+    }
+
+    mutating func bool() -> Bool { next() & 1 == 1 }
+}
+
+/// Builds commits from layer descriptions.
+struct Ops {
+    var ops: [DiffOp] = []
+
+    /// Creates layer `id` with `frame` (anchor at its centre, as by default)
+    /// and the given properties, and places it under `parent` at `index`.
+    mutating func layer(_ id: LayerID, parent: LayerID? = 0, index: UInt32 = 0, frame: Rect, _ props: [(LayerProperty, PropertyValue)] = []) {
+        ops.append(.create(id))
+        ops.append(.set(id, .frame, .rect(frame)))
+        for (p, v) in props { ops.append(.set(id, p, v)) }
+        if let parent { ops.append(.move(id, parent: parent, index: index)) }
+    }
+
+    mutating func set(_ id: LayerID, _ property: LayerProperty, _ value: PropertyValue) {
+        ops.append(.set(id, property, value))
+    }
+
+    mutating func bitmap(_ id: UInt64, _ bitmap: Bitmap) {
+        ops.append(.bitmap(ImageID(rawValue: id), bitmap))
+    }
+
+    func commit(_ sequence: UInt64 = 1) -> CommitDiff {
+        CommitDiff(sequence: sequence, time: Int64(sequence) * 1000, ops: ops)
+    }
+}
+
+func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect {
+    Rect(x: x, y: y, width: w, height: h)
+}
+
+/// A tree of `width` × `height` holding `ops`, and its full render over
+/// `background`.
+func render(_ ops: Ops, width: Int, height: Int, background: RGBA8 = .black) throws -> (tree: RenderTree, frame: Bitmap) {
+    let tree = RenderTree(displayWidth: width, displayHeight: height)
+    try tree.apply(ops.commit())
+    return (tree, Compositor(background: background).render(tree))
+}
+
+/// Opaque pixel shorthand.
+func px(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) -> RGBA8 {
+    RGBA8(r: r, g: g, b: b, a: a)
+}
+
+/// The coordinates of every pixel where two same-sized bitmaps differ.
+func differences(_ a: Bitmap, _ b: Bitmap) -> [(x: Int, y: Int)] {
+    precondition(a.width == b.width && a.height == b.height)
+    var out: [(x: Int, y: Int)] = []
+    for y in 0..<a.height {
+        for x in 0..<a.width where a[x, y] != b[x, y] {
+            out.append((x, y))
+        }
+    }
+    return out
+}
+
+/// The fraction of the pixel (x, y) inside `inside`, by 64 × 64 point
+/// sampling: a reference independent of the rasterizer.
+func referenceCoverage(x: Int, y: Int, _ inside: (Double, Double) -> Bool) -> Double {
+    var n = 0
+    for j in 0..<64 {
+        for i in 0..<64 where inside(Double(x) + (Double(i) + 0.5) / 64, Double(y) + (Double(j) + 0.5) / 64) {
+            n += 1
+        }
+    }
+    return Double(n) / 4096
+}
+
+/// A rows-of-hex dump of one channel, for failure messages.
+func dump(_ b: Bitmap, channel: KeyPath<RGBA8, UInt8> = \.r) -> String {
+    (0..<b.height).map { y in (0..<b.width).map { x in
+        let v = b[x, y][keyPath: channel]
+        return v < 16 ? "0" + String(v, radix: 16) : String(v, radix: 16)
+    }.joined(separator: " ") }.joined(separator: "\n")
+}
