@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "RenderWire", dependencies: ["RenderModel"], swiftSettings: strict),
         .target(name: "RenderServer", dependencies: ["RenderWire", "RenderModel"], swiftSettings: strict),
         .target(name: "LayerKit", dependencies: ["RunLoopKit", "RenderModel", "RenderWire", "LoopSimTrace"], swiftSettings: strict),
-        .target(name: "Simulation", dependencies: ["RunLoopKit", "LayerKit", "RenderModel", "RenderWire", "LoopSimTrace"], swiftSettings: strict),
+        .target(name: "Simulation", dependencies: ["RunLoopKit", "LayerKit", "RenderModel", "RenderWire", "RenderServer", "LoopSimTrace"], swiftSettings: strict),
         .target(name: "Scenario", dependencies: ["Simulation", "RunLoopKit", "LoopSimTrace"], swiftSettings: strict),
         .executableTarget(name: "loopsim-render", dependencies: ["RenderServer", "RenderWire"], swiftSettings: strict),
         .executableTarget(name: "loopsim", dependencies: ["Scenario", "Simulation", "RunLoopKit", "LayerKit", "RenderModel", "RenderWire", "LoopSimTrace"], swiftSettings: strict),

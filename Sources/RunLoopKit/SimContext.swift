@@ -27,7 +27,7 @@ public final class SimContext {
     struct OutsideEvent {
         var time: Nanoseconds
         var seq: Int
-        var label: String
+        var label: String?
         var action: () -> Void
     }
 
@@ -52,8 +52,9 @@ public final class SimContext {
     /// `time` (a past time means at the next opportunity). The action must
     /// only change state (signal, post, enqueue, wake up); it runs while the
     /// simulated thread sleeps or is blocked. Same-time events run in the order
-    /// they were scheduled. `label` names it in the trace's `post` event.
-    public func schedule(at time: Nanoseconds, label: String, _ action: @escaping () -> Void) {
+    /// they were scheduled. `label` names it in the trace's `post` event (nil:
+    /// the simulation's own bookkeeping, not traced).
+    public func schedule(at time: Nanoseconds, label: String?, _ action: @escaping () -> Void) {
         let item = OutsideEvent(time: time, seq: nextSeq, label: label, action: action)
         nextSeq += 1
         // Binary search for the first element with a greater (time, seq).
@@ -72,7 +73,7 @@ public final class SimContext {
 
     /// Labels of the outside events still pending, in order.
     public var pendingOutsideEvents: [(time: Nanoseconds, label: String)] {
-        outside[outsideHead...].map { ($0.time, $0.label) }
+        outside[outsideHead...].compactMap { e in e.label.map { (e.time, $0) } }
     }
 
     /// Moves the clock to `time`, delivering every outside event due on the way
@@ -82,7 +83,7 @@ public final class SimContext {
             let item = outside[outsideHead]
             outsideHead += 1
             if item.time > now { now = item.time }
-            emit("post", [TraceField("what", .string(item.label))])
+            if let label = item.label { emit("post", [TraceField("what", .string(label))]) }
             item.action()
         }
         if outsideHead > 64, outsideHead * 2 > outside.count {

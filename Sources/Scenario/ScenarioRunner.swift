@@ -43,9 +43,24 @@ public final class ScenarioRunner {
     /// - Parameters:
     ///   - file: the parsed scenario.
     ///   - source: its text, for quoting lines in runtime diagnostics.
-    public init(file: ScenarioFile, source: String, tracing: Bool = true) {
+    /// How to reach a render server while running, or nil for none.
+    public struct RenderOptions: Sendable {
+        public var transport: RenderConnection.Transport
+        /// Where the server writes frame files and frames.jsonl.
+        public var frames: String
+
+        public init(transport: RenderConnection.Transport, frames: String) {
+            self.transport = transport
+            self.frames = frames
+        }
+    }
+
+    let render: RenderOptions?
+
+    public init(file: ScenarioFile, source: String, tracing: Bool = true, render: RenderOptions? = nil) {
         self.file = file
         self.source = source
+        self.render = render
         self.simulation = Simulation(tracing: tracing)
     }
 
@@ -56,7 +71,19 @@ public final class ScenarioRunner {
     public func run() -> ScenarioOutcome {
         var failure: Diagnostic?
         var expectations: [Expectation] = []
+        defer { simulation.detachRenderServer() }
         do {
+            if let render {
+                let d = file.display
+                let bg = d.background
+                do {
+                    try simulation.attachRenderServer(render.transport, display: .init(
+                        width: d.width, height: d.height, hz: d.hz,
+                        background: RGBA8(r: bg[0], g: bg[1], b: bg[2], a: bg[3])), frames: render.frames)
+                } catch {
+                    throw diagnostic(at: d.location.line > 0 ? d.location : nil, "cannot start the render server: \(error)")
+                }
+            }
             for statement in file.statements {
                 if case .expect(let e) = statement {
                     expectations.append(e)
@@ -71,6 +98,7 @@ public final class ScenarioRunner {
         } catch {
             failure = diagnostic(at: current, "\(error)")
         }
+        simulation.detachRenderServer()
         let results = failure == nil ? expectations.map(check) : []
         return ScenarioOutcome(events: simulation.recorder?.events ?? [], expectations: results, failure: failure)
     }

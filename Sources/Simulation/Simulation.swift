@@ -19,6 +19,9 @@ public final class Simulation {
     public let recorder: TraceRecorder?
     /// The layers, the transaction stack and the commit phases.
     public let layers: LayerContext
+    /// The render server connection, when one is attached.
+    var render: RenderState?
+    var finishedFrames: [PresentedFrame] = []
     /// Every `log` action, with its virtual time.
     public private(set) var logs: [(time: Nanoseconds, text: String)] = []
 

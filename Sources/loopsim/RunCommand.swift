@@ -7,11 +7,13 @@ enum RunCommand {
     static let spec = CommandSpec(
         name: "run",
         abstract: "Run a scenario and print its trace and expectations.",
-        usage: "loopsim run <file> [--trace <path>] [--format <format>]",
+        usage: "loopsim run <file> [--trace <path>] [--format <format>] [--frames <dir>] [--server <transport>]",
         arguments: [("<file>", "The scenario file (*.loop).")],
         options: [
             ("--trace <path>", "Write the trace to <path> instead of standard output."),
             ("--format <format>", "text, jsonl or chrome (default: from the --trace extension, else text)."),
+            ("--frames <dir>", "Where the render server writes frames (default: loopsim-out/<name>/frames)."),
+            ("--server <transport>", "spawn (the loopsim-render process, default), thread, or none."),
         ],
         discussion: """
         Exit status: 0 when every expectation passes, 1 when one fails, 2 for a
@@ -19,7 +21,7 @@ enum RunCommand {
         """)
 
     static func main(_ args: [String]) throws -> Int32 {
-        let parsed = try ParsedArguments(args, valueOptions: ["--trace", "--format"], flagOptions: [])
+        let parsed = try ParsedArguments(args, valueOptions: ["--trace", "--format", "--frames", "--server"], flagOptions: [])
         if parsed.wantsHelp { printOut(spec.help()); return ExitStatus.success }
         guard parsed.positionals.count == 1 else {
             throw UsageError(message: parsed.positionals.isEmpty ? "missing expected argument '<file>'"
@@ -45,7 +47,8 @@ enum RunCommand {
             printError(error.description)
             return ExitStatus.scenarioError
         }
-        let runner = ScenarioRunner(file: file, source: source)
+        let render = try renderOptions(parsed, scenario: path, defaultTransport: .spawn)
+        let runner = ScenarioRunner(file: file, source: source, render: render)
         let outcome = runner.run()
         let rendered = TraceWriter.render(outcome.events, as: format)
         if let tracePath {
@@ -69,6 +72,24 @@ enum RunCommand {
         }
         return outcome.allPassed ? ExitStatus.success : ExitStatus.failure
     }
+}
+
+/// `--server` and `--frames`.
+func renderOptions(_ parsed: ParsedArguments, scenario path: String,
+                   defaultTransport: RenderConnection.Transport?) throws -> ScenarioRunner.RenderOptions? {
+    var transport = defaultTransport
+    if let s = parsed.values["--server"] {
+        switch s {
+        case "spawn": transport = .spawn
+        case "thread": transport = .thread
+        case "none": transport = nil
+        default: throw UsageError(message: "the value '\(s)' is invalid for '--server' (expected spawn, thread or none)")
+        }
+    }
+    guard let transport else { return nil }
+    let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    let frames = parsed.values["--frames"] ?? "loopsim-out/\(name)/frames"
+    return ScenarioRunner.RenderOptions(transport: transport, frames: frames)
 }
 
 enum ExpectationReport {

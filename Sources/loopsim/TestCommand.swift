@@ -100,7 +100,12 @@ enum TestCommand {
         var problems: [String] = []
         do {
             let (file, source) = try ScenarioLoader.load(path: path)
-            let outcome = ScenarioRunner(file: file, source: source).run()
+            // Frames go to a temporary folder: the trace's frame events carry
+            // their hashes, which is what the golden pins.
+            let frames = FileManager.default.temporaryDirectory
+                .appendingPathComponent("loopsim-test-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: frames) }
+            let outcome = ScenarioRunner(file: file, source: source, render: .init(transport: .thread, frames: frames)).run()
             actual = JSONLTraceWriter.render(outcome.events)
             if let failure = outcome.failure { problems.append(failure.description) }
             for r in outcome.expectations where !r.passed {

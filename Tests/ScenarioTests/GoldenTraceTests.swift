@@ -28,8 +28,10 @@ struct GoldenTraceTests {
     func golden(_ relative: String) throws {
         let path = Self.root.appendingPathComponent("Traces").appendingPathComponent(relative).path
         let (file, source) = try ScenarioLoader.load(path: path)
-        let first = ScenarioRunner(file: file, source: source).run()
-        let second = ScenarioRunner(file: file, source: source).run()
+        let frames = FileManager.default.temporaryDirectory.appendingPathComponent("loopsim-golden-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: frames) }
+        let first = ScenarioRunner(file: file, source: source, render: .init(transport: .thread, frames: frames + "/a")).run()
+        let second = ScenarioRunner(file: file, source: source, render: .init(transport: .thread, frames: frames + "/b")).run()
         #expect(first.failure == nil)
         let a = JSONLTraceWriter.render(first.events), b = JSONLTraceWriter.render(second.events)
         #expect(a == b)

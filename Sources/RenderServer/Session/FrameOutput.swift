@@ -22,6 +22,12 @@ public final class FolderFrameOutput: FrameOutput {
         self.folder = folder
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
+        // A new session starts a new sequence: remove the previous run's
+        // frames (only the server's own file names).
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        where name == "frames.jsonl" || (name.hasPrefix("frame-") && (name.hasSuffix(".ppm") || name.hasSuffix(".ppm.partial"))) {
+            try? FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(name))
+        }
     }
 
     public static func fileName(frame: UInt64) -> String {

@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import RenderServer
+import RenderWire
+
+/// The client's end of the render-server socket.
+///
+/// Transports: `spawn` starts the `loopsim-render` process with one end of a
+/// socketpair as its `--fd` (found next to the running executable, or at
+/// `LOOPSIM_RENDER`); `thread` runs the same server code on a thread over a
+/// socketpair — the same bytes either way.
+public final class RenderConnection {
+    public enum Transport: Equatable, Sendable {
+        case spawn
+        case thread
+    }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    let fd: Int32
+    private var decoder = FrameDecoder()
+    private let child: pid_t?
+    private var serverThread: Thread?
+
+    private init(fd: Int32, child: pid_t?, thread: Thread?) {
+        self.fd = fd
+        self.child = child
+        self.serverThread = thread
+    }
+
+    /// Connects with `transport` and says hello; returns after `welcome`.
+    public static func open(_ transport: Transport, hello: WireMessage.Hello) throws -> RenderConnection {
+        var sv: [Int32] = [0, 0]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &sv) == 0 else {
+            throw Failure(description: "socketpair: \(String(cString: strerror(errno)))")
+        }
+        let connection: RenderConnection
+        switch transport {
+        case .spawn:
+            let server = try serverExecutable()
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            posix_spawn_file_actions_adddup2(&actions, sv[1], 3)
+            let argv = [server, "--fd", "3"]
+            var cargs = argv.map { strdup($0) } + [nil]
+            var pid: pid_t = 0
+            let rc = posix_spawn(&pid, server, &actions, nil, &cargs, environ)
+            for p in cargs { free(p) }
+            posix_spawn_file_actions_destroy(&actions)
+            Glibc.close(sv[1])
+            guard rc == 0 else {
+                Glibc.close(sv[0])
+                throw Failure(description: "cannot start the render server '\(server)': \(String(cString: strerror(rc))); build it with 'swift build' or set LOOPSIM_RENDER")
+            }
+            connection = RenderConnection(fd: sv[0], child: pid, thread: nil)
+        case .thread:
+            let serverFD = sv[1]
+            let thread = Thread {
+                let session = ServerSession(pid: UInt32(getpid())) { try FolderFrameOutput(folder: $0.outputFolder) }
+                _ = SocketServer.serve(fd: serverFD, session: session)
+                Glibc.close(serverFD)
+            }
+            thread.start()
+            connection = RenderConnection(fd: sv[0], child: nil, thread: thread)
+        }
+        try connection.send(.hello(hello))
+        guard case .welcome? = try connection.receive() else {
+            throw Failure(description: "the render server did not answer hello with welcome")
+        }
+        return connection
+    }
+
+    /// `loopsim-render` next to the running executable, or `LOOPSIM_RENDER`.
+    static func serverExecutable() throws -> String {
+        if let path = ProcessInfo.processInfo.environment["LOOPSIM_RENDER"], !path.isEmpty { return path }
+        var candidates: [String] = []
+        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            candidates.append(((exe as NSString).deletingLastPathComponent as NSString).appendingPathComponent("loopsim-render"))
+        }
+        for c in candidates where FileManager.default.isExecutableFile(atPath: c) { return c }
+        throw Failure(description: "loopsim-render was not found next to this executable; build it ('swift build') or set LOOPSIM_RENDER")
+    }
+
+    public func send(_ message: WireMessage) throws {
+        if let failure = SocketServer.writeAll(fd, message.encode()) {
+            throw Failure(description: "render server: \(failure)")
+        }
+    }
+
+    /// The next message from the server (waits at most 30 s of wall time).
+    public func receive() throws -> WireMessage? {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var waited = 0
+        while true {
+            if let m = try decoder.next() { return m }
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&p, 1, 1000)
+            if ready < 0 { if errno == EINTR { continue }; throw Failure(description: "poll: \(String(cString: strerror(errno)))") }
+            if ready == 0 {
+                waited += 1
+                if waited >= 30 { throw Failure(description: "the render server did not answer within 30 s") }
+                continue
+            }
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 { if errno == EINTR { continue }; throw Failure(description: "read: \(String(cString: strerror(errno)))") }
+            if n == 0 { return nil }
+            decoder.feed(buffer[0..<n])
+        }
+    }
+
+    /// Says goodbye and waits for the server to finish.
+    public func close() {
+        try? send(.goodbye)
+        Glibc.shutdown(fd, Int32(SHUT_WR))
+        if let child {
+            var status: Int32 = 0
+            waitpid(child, &status, 0)
+        }
+        while serverThread?.isFinished == false { usleep(1000) }
+        Glibc.close(fd)
+    }
+}

@@ -1,0 +1,123 @@
+import LoopSimTrace
+import RenderModel
+import RenderWire
+
+/// The render server in lockstep with virtual time.
+///
+/// Each outermost commit is sent at once. The first vsync at or after the
+/// commit's time (`k * 1e9 / hz`) is scheduled as an outside event, so it is
+/// sent even while the main thread is blocked; the client waits for the
+/// server's `presented` reply, and the frame goes on screen at vsync `k + 1`
+/// (a `frame` trace event then). The server's replies depend only on the
+/// bytes sent, so every transport gives the same frames and traces.
+extension Simulation {
+    /// The display the scenario declares.
+    public struct Display: Sendable {
+        public var width: Int
+        public var height: Int
+        public var hz: Int
+        public var background: RGBA8
+
+        public init(width: Int = 320, height: Int = 240, hz: Int = 60, background: RGBA8 = .black) {
+            self.width = width
+            self.height = height
+            self.hz = hz
+            self.background = background
+        }
+    }
+
+    /// Connects a render server and ships every commit to it from now on.
+    public func attachRenderServer(_ transport: RenderConnection.Transport, display: Display, frames folder: String) throws {
+        let connection = try RenderConnection.open(transport, hello: .init(
+            width: UInt32(display.width), height: UInt32(display.height), refreshHz: UInt32(display.hz),
+            background: display.background, outputFolder: folder))
+        render = RenderState(connection: connection, hz: Int64(display.hz))
+        layers.onCommit = { [unowned self] record in try self.ship(record) }
+    }
+
+    /// Says goodbye to the render server (frames already written stay).
+    public func detachRenderServer() {
+        guard let r = render else { return }
+        r.connection.close()
+        finishedFrames = r.frames
+        render = nil
+    }
+
+    /// Frames the server wrote (frames with a file), in order.
+    public var presentedFrames: [PresentedFrame] { render?.frames ?? finishedFrames }
+
+    func vsyncTime(_ k: Int64, hz: Int64) -> Int64 { k * 1_000_000_000 / hz }
+
+    private func ship(_ record: CommitRecord) throws {
+        guard let r = render else { return }
+        try r.connection.send(.commit(record.diff))
+        r.transactionsBySequence[record.sequence] = record.transactions
+        var k = record.time * r.hz / 1_000_000_000
+        while vsyncTime(k, hz: r.hz) < record.time { k += 1 }
+        guard !r.scheduledVsyncs.contains(k) else { return }
+        r.scheduledVsyncs.insert(k)
+        context.schedule(at: vsyncTime(k, hz: r.hz), label: nil) { [unowned self] in self.vsync(k) }
+    }
+
+    private func vsync(_ k: Int64) {
+        guard let r = render else { return }
+        r.scheduledVsyncs.remove(k)
+        do {
+            try r.connection.send(.vsync(index: UInt64(k), time: vsyncTime(k, hz: r.hz)))
+            guard let reply = try r.connection.receive() else {
+                warn("the render server closed the connection at vsync \(k)")
+                return
+            }
+            switch reply {
+            case .presented(let p):
+                guard p.damage.width > 0 && p.damage.height > 0 else { return }
+                let txns = p.firstVisible.flatMap { r.transactionsBySequence[$0] ?? [] }
+                let frame = PresentedFrame(index: p.frame, present: p.onScreenTime,
+                                           file: "frame-" + String(repeating: "0", count: max(0, 6 - String(p.frame).count)) + String(p.frame) + ".ppm",
+                                           hash: hex(p.frameHash), transactions: txns)
+                r.frames.append(frame)
+                context.schedule(at: p.onScreenTime, label: nil) { [unowned self] in
+                    self.context.emit("frame", [
+                        TraceField("frame", .int(Int64(frame.index))), TraceField("present", .int(frame.present)),
+                        TraceField("file", .string(frame.file)), TraceField("hash", .string(frame.hash)),
+                        TraceField("txns", .ints(frame.transactions.map(Int64.init))),
+                    ])
+                }
+            case .error(_, let text):
+                warn("the render server refused vsync \(k): \(text)")
+            default:
+                warn("unexpected reply from the render server at vsync \(k)")
+            }
+        } catch {
+            warn("render server: \(error)")
+        }
+    }
+
+    private func hex(_ v: UInt64) -> String {
+        let digits = String(v, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
+
+/// A frame the render server put on screen.
+public struct PresentedFrame: Sendable, Equatable {
+    public var index: UInt64
+    public var present: Int64
+    public var file: String
+    public var hash: String
+    public var transactions: [Int]
+}
+
+/// The client side of the lockstep.
+final class RenderState {
+    let connection: RenderConnection
+    let hz: Int64
+    var scheduledVsyncs: Set<Int64> = []
+    var transactionsBySequence: [UInt64: [Int]] = [:]
+    var frames: [PresentedFrame] = []
+
+    init(connection: RenderConnection, hz: Int64) {
+        self.connection = connection
+        self.hz = hz
+    }
+}
