@@ -191,6 +191,8 @@ public enum ExpectationKind: Sendable, Equatable {
     case log(text: String, at: Int64?)
     /// `expect commits == N`: outermost commits that shipped a diff.
     case commits(Int)
+    /// `expect frames == N`: frame files the render server wrote.
+    case frames(Int)
 }
 
 public struct Expectation: Sendable, Equatable {

@@ -26,7 +26,6 @@ extension Parser {
         "visible": "frame expectations",
         "never": "frame expectations",
         "pixel": "frame expectations",
-        "frames": "frame expectations",
         "presentation": "animation expectations",
     ]
 

@@ -244,12 +244,16 @@ extension Parser {
             return Expectation(kind: .commits(try parseCommitCount(&cursor)),
                                location: location(of: keyword, in: line))
         }
+        if kindToken.word == "frames" {
+            return Expectation(kind: .frames(try parseCommitCount(&cursor, noun: "frames")),
+                               location: location(of: keyword, in: line))
+        }
         guard kindToken.word == "log" else {
             if let word = kindToken.word, let reason = Self.reservedExpectations[word] {
                 throw error("`expect \(word)` is not supported yet (\(reason) arrive in a later version)",
                             at: kindToken, in: line)
             }
-            throw error("unknown expectation \(kindToken.quoted); only `expect log \"text\"` and `expect commits == N` are supported",
+            throw error("unknown expectation \(kindToken.quoted); only `expect log \"text\"`, `expect commits == N` and `expect frames == N` are supported",
                         at: kindToken, in: line)
         }
         guard let textToken = cursor.next() else {
@@ -269,21 +273,22 @@ extension Parser {
 
     static let maxCommitCount = Int64(Int32.max)
 
-    /// The `== N` of `expect commits == N`: a whole number, 0 or more.
-    func parseCommitCount(_ cursor: inout Cursor) throws(Diagnostic) -> Int {
+    /// The `== N` of `expect commits == N` / `expect frames == N`: a whole
+    /// number, 0 or more.
+    func parseCommitCount(_ cursor: inout Cursor, noun: String = "commits") throws(Diagnostic) -> Int {
         let line = cursor.line
-        let wanted = "expected '==' and a number after `expect commits`, like expect commits == 2"
+        let wanted = "expected '==' and a number after `expect \(noun)`, like expect \(noun) == 2"
         guard let first = cursor.next() else { throw error(wanted, line, column: cursor.endColumn) }
         guard first.isSymbol("=") else { throw error(wanted + ", found \(first.quoted)", at: first, in: line) }
         guard let second = cursor.peek, second.isSymbol("="), second.column == first.endColumn else {
-            throw error("expected '==' after `expect commits`, found a single '='", at: first, in: line)
+            throw error("expected '==' after `expect \(noun)`, found a single '='", at: first, in: line)
         }
         _ = cursor.next()
         guard let count = cursor.next() else {
-            throw error("expected the number of commits after '=='", line, column: cursor.endColumn)
+            throw error("expected the number of \(noun) after '=='", line, column: cursor.endColumn)
         }
-        let value = try wholeNumber(count, line, "the number of commits", in: 0...Self.maxCommitCount)
-        _ = try parseOptions(&cursor, OptionSpec(statement: "expect commits"))
+        let value = try wholeNumber(count, line, "the number of \(noun)", in: 0...Self.maxCommitCount)
+        _ = try parseOptions(&cursor, OptionSpec(statement: "expect \(noun)"))
         try noBody(cursor, "expect")
         return value
     }

@@ -270,6 +270,13 @@ public final class ScenarioRunner {
             return ExpectationResult(expectation: e, passed: passed, summary: summary, observed: observed)
         case .commits(let n):
             return checkCommits(e, n)
+        case .frames(let n):
+            let frames = simulation.presentedFrames
+            let list = frames.prefix(6).map { "\($0.index)" }.joined(separator: ", ")
+            let observed = render == nil ? "no render server (--server none)"
+                : "\(frames.count) frame\(frames.count == 1 ? "" : "s")" + (frames.isEmpty ? "" : " (\(list)\(frames.count > 6 ? ", …" : ""))")
+            return ExpectationResult(expectation: e, passed: render != nil && frames.count == n,
+                                     summary: "expect frames == \(n)", observed: observed)
         }
     }
 
