@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "Simulation", dependencies: ["RunLoopKit", "LayerKit", "RenderModel", "RenderWire", "RenderServer", "LoopSimTrace"], swiftSettings: strict),
         .target(name: "Scenario", dependencies: ["Simulation", "RunLoopKit", "LoopSimTrace"], swiftSettings: strict),
         .executableTarget(name: "loopsim-render", dependencies: ["RenderServer", "RenderWire"], swiftSettings: strict),
-        .executableTarget(name: "loopsim", dependencies: ["loopsim-render", "Scenario", "Simulation", "RunLoopKit", "LayerKit", "RenderModel", "RenderWire", "LoopSimTrace"], swiftSettings: strict),
+        .executableTarget(name: "loopsim", dependencies: ["loopsim-render", "RenderServer", "Scenario", "Simulation", "RunLoopKit", "LayerKit", "RenderModel", "RenderWire", "LoopSimTrace"], swiftSettings: strict),
         .target(name: "LoopSimTestSupport", path: "Tests/LoopSimTestSupport", swiftSettings: strict),
         .testTarget(name: "LoopSimTraceTests", dependencies: ["LoopSimTestSupport", "LoopSimTrace"], swiftSettings: strict),
         .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit", "LoopSimTrace"], swiftSettings: strict),

@@ -159,9 +159,7 @@ public enum RasterBench {
             } catch {
                 preconditionFailure("RasterBench change: \(error)")
             }
-            guard let damage = tree.takeDamage() else { return nil }
-            compositor.render(tree, into: &frame, region: damage)
-            return damage
+            return compositor.renderDamage(of: tree, into: &frame)
         }
     }
 

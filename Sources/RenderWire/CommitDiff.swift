@@ -12,8 +12,9 @@ public enum DiffOp: Hashable, Sendable {
     case create(LayerID)
     /// A layer leaves the render tree (and every reference to it).
     case remove(LayerID)
-    /// A layer is placed under `parent` (nil: a root) at `index` among its
-    /// siblings; it is removed from its previous parent first.
+    /// A layer is placed under `parent` at `index` among its siblings, after
+    /// leaving its previous place. Parent 0 is the display (a root layer);
+    /// nil detaches the layer (it is kept, but not rendered).
     case move(LayerID, parent: LayerID?, index: UInt32)
     /// A property of a layer changes.
     case set(LayerID, LayerProperty, PropertyValue)

@@ -226,3 +226,24 @@ struct RenderTreeDamageTests {
         #expect(damage.area * 100 == 1280 * 720)
     }
 }
+
+@Suite("RenderTree: new layers (7.26)")
+struct RenderTreeDefaultsTests {
+    @Test("a created layer has Core Animation's defaults, no sublayers, and draws nothing; its border defaults to opaque black")
+    func defaults() throws {
+        var ops = Ops()
+        ops.ops += [.create(1), .set(1, .bounds, .rect(rect(0, 0, 10, 10))), .move(1, parent: 0, index: 0)]
+        let (tree, frame) = try render(ops, width: 12, height: 12, background: .white)
+        let s = try #require(tree.state(of: 1))
+        #expect(s.contentsGravity == .resize && s.borderColor == .black && s.opacity == 1 && !s.isHidden)
+        #expect(!s.masksToBounds && s.cornerRadius == 0 && s.borderWidth == 0 && s.backgroundColor == nil)
+        #expect(s.anchorPoint == Point(x: 0.5, y: 0.5) && s.zPosition == 0 && s.contents == nil)
+        #expect(tree.children(of: 1) == [])
+        #expect(frame == Bitmap(width: 12, height: 12, fill: .white))
+
+        ops.set(1, .position, .point(Point(x: 5, y: 5)))
+        ops.set(1, .borderWidth, .number(1))
+        let (_, bordered) = try render(ops, width: 12, height: 12, background: .white)
+        #expect(bordered[0, 0] == .black && bordered[9, 5] == .black && bordered[5, 5] == .white && bordered[10, 5] == .white)
+    }
+}

@@ -77,6 +77,16 @@ public final class Compositor {
         }
     }
 
+    /// Takes the tree's pending damage (`RenderTree.takeDamage()`),
+    /// recomposites it into `bitmap` (the previous frame) and answers it;
+    /// `nil` when nothing changed.
+    @discardableResult
+    public func renderDamage(of tree: RenderTree, into bitmap: inout Bitmap) -> PixelRect? {
+        guard let damage = tree.takeDamage() else { return nil }
+        render(tree, into: &bitmap, region: damage)
+        return damage
+    }
+
     // MARK: Offscreen buffers
 
     func acquire(_ count: Int) -> (pointer: UnsafeMutablePointer<UInt32>, capacity: Int) {

@@ -50,10 +50,13 @@ enum PixelMath {
 
     /// Blends `color` over `count` pixels from `dst` at full coverage.
     ///
-    /// Eight pixels at a time in 16-bit lanes (one lane holds a pixel's r
-    /// and g bytes, the next its b and a), so the products are 16-bit
-    /// multiplies (SSE2's `pmullw`); the rest one by one. Both give exactly
-    /// the bytes of `over`.
+    /// Optimized builds take eight pixels at a time in 16-bit lanes (one
+    /// lane holds a pixel's r and g bytes, the next its b and a), so the
+    /// products are 16-bit multiplies (SSE2's `pmullw`), and the rest one by
+    /// one. Unoptimized builds run SIMD types element by element, some 15×
+    /// slower than the plain loop, so debug builds (and `swift test`) use the
+    /// plain loop throughout. Both give exactly the bytes of `over`; the
+    /// release test of `RasterBench`'s frame hash covers the vector path.
     @inline(__always)
     static func fillSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ color: UInt32) {
         guard count > 0 else { return }
@@ -62,10 +65,11 @@ enum PixelMath {
             dst.update(repeating: color, count: count)
             return
         }
+        var i = 0
+        #if !DEBUG
         let keepLanes = SIMD16<UInt16>(repeating: UInt16(keep))
         let colorLanes = unsafeBitCast(SIMD8<UInt32>(repeating: color), to: SIMD16<UInt16>.self)
         let raw = UnsafeMutableRawPointer(dst)
-        var i = 0
         while i + 8 <= count {
             let d = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt16>.self)
             var lo = (d & 0x00FF) &* keepLanes &+ 128
@@ -75,6 +79,7 @@ enum PixelMath {
             raw.storeBytes(of: (lo | hi) &+ colorLanes, toByteOffset: i * 4, as: SIMD16<UInt16>.self)
             i &+= 8
         }
+        #endif
         while i < count {
             dst[i] = color &+ scale(dst[i], keep)
             i &+= 1

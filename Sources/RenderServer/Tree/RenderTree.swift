@@ -156,6 +156,7 @@ public final class RenderTree {
             touch(node)
             detach(node)
             if let parent = newParent {
+                if parent.children.isEmpty { groupingChanges(parent) }
                 parent.children.insert(node, at: Int(at))
                 parent.order = nil
                 node.parent = parent
@@ -216,6 +217,7 @@ public final class RenderTree {
     private func detach(_ node: RenderNode) {
         if let parent = node.parent {
             if let i = parent.children.firstIndex(where: { $0 === node }) { parent.children.remove(at: i) }
+            if parent.children.isEmpty { groupingChanges(parent) }
             parent.order = nil
             refresh.append(parent)
         } else if node.parentID == 0 {
@@ -224,6 +226,16 @@ public final class RenderTree {
         }
         node.parent = nil
         node.parentID = nil
+    }
+
+    /// A layer gains its first sublayer or loses its last: with opacity
+    /// below 1 its own paints switch between being multiplied by the opacity
+    /// and being composited as a group, so its own pixels are damaged.
+    private func groupingChanges(_ node: RenderNode) {
+        let opacity = RGBA8.byte(node.state.opacity)
+        if opacity > 0, opacity < 255 {
+            commitDamage = commitDamage.union(node.ownBox)
+        }
     }
 
     /// A bitmap whose colour channels are at most its alpha (a copy only

@@ -1,0 +1,29 @@
+import RenderServer
+
+/// `loopsim bench raster`: a full 1280×720 frame of 1,000 half-transparent
+/// rectangles, and a frame where one rectangle (about 1 % of the area)
+/// changed colour (the commit applied, then only its damage recomposited).
+enum RasterBenchRunner {
+    static func run(runs: Int, filter: String?) -> [BenchResult] {
+        let scene = RasterBench.Scene()
+        scene.renderFull()
+        var out: [BenchResult] = []
+        var full: Double?
+        if filter.map({ "raster.full-frame".contains($0) }) ?? true {
+            let m = measure(runs: max(5, runs / 10), warmup: 2, batch: 1) { scene.renderFull() }
+            full = m.p50
+            out.append(BenchResult(name: "raster.full-frame", unit: "ns/frame", p50: m.p50, p90: m.p90, p99: m.p99,
+                                   runs: max(5, runs / 10), batch: 1, peer: nil, peerName: nil,
+                                   extra: [("rectangles", "1000"), ("hash", "\"\(scene.frame.contentHash)\"")]))
+        }
+        if filter.map({ "raster.damaged-frame".contains($0) }) ?? true {
+            var damage: PixelRect?
+            let m = measure(runs: runs, warmup: 5, batch: 1) { damage = scene.renderDamaged() }
+            var extra: [(String, String)] = [("damage_area", "\(damage?.area ?? 0)")]
+            if let full { extra.append(("speedup_vs_full", String(format: "%.1f", full / m.p50))) }
+            out.append(BenchResult(name: "raster.damaged-frame", unit: "ns/frame", p50: m.p50, p90: m.p90, p99: m.p99,
+                                   runs: runs, batch: 1, peer: nil, peerName: nil, extra: extra))
+        }
+        return out
+    }
+}
