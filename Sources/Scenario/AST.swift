@@ -193,6 +193,14 @@ public enum ExpectationKind: Sendable, Equatable {
     case commits(Int)
     /// `expect frames == N`: frame files the render server wrote.
     case frames(Int)
+    /// `expect visible L.prop == V at=T`: in the frame on screen at T, the
+    /// render tree's value of the property is V.
+    case visible(layer: String, property: LayerPropertyName, value: LayerValue, at: Int64)
+    /// `expect never visible L.prop == V`: no presented frame has that value.
+    case neverVisible(layer: String, property: LayerPropertyName, value: LayerValue)
+    /// `expect pixel (x,y) == COLOR at=T [tolerance=N]`: the pixel of the
+    /// frame on screen at T, each channel within N of COLOR (8-bit RGB).
+    case pixel(x: Int, y: Int, color: [UInt8], at: Int64, tolerance: Int)
 }
 
 public struct Expectation: Sendable, Equatable {

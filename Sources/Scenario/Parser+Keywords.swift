@@ -23,9 +23,6 @@ extension Parser {
 
     /// `expect` forms of the full language that this version does not implement.
     static let reservedExpectations: [String: String] = [
-        "visible": "frame expectations",
-        "never": "frame expectations",
-        "pixel": "frame expectations",
         "presentation": "animation expectations",
     ]
 

@@ -10,7 +10,7 @@ enum ItemKind: String, Sendable {
 enum NameUse: Sendable {
     case signal, send, invalidate, reschedule
     case parent, set, add, remove, needsLayout, needsDisplay, layoutIfNeeded
-    case layout, draw, constraints, contents
+    case layout, draw, constraints, contents, expect
 
     var keyword: String {
         switch self {
@@ -20,6 +20,7 @@ enum NameUse: Sendable {
         case .reschedule: "reschedule"
         case .parent: "parent="
         case .set: "set"
+        case .expect: "expect"
         case .add: "add"
         case .remove: "remove"
         case .needsLayout: "needsLayout"
@@ -39,7 +40,7 @@ enum NameUse: Sendable {
         case .send: [.port]
         case .invalidate: [.timer, .source, .port, .observer]
         case .reschedule: [.timer]
-        case .parent, .set, .add, .remove, .needsLayout, .needsDisplay, .layoutIfNeeded, .layout, .draw: [.layer, .view]
+        case .parent, .set, .add, .remove, .needsLayout, .needsDisplay, .layoutIfNeeded, .layout, .draw, .expect: [.layer, .view]
         case .constraints: [.view]
         case .contents: [.image]
         }

@@ -81,7 +81,7 @@ extension ScenarioRunner {
         }
     }
 
-    private func propertyValue(_ v: LayerValue) -> PropertyValue {
+    func propertyValue(_ v: LayerValue) -> PropertyValue {
         switch v {
         case .number(let x): return .number(x)
         case .bool(let b): return .bool(b)

@@ -270,6 +270,8 @@ public final class ScenarioRunner {
             return ExpectationResult(expectation: e, passed: passed, summary: summary, observed: observed)
         case .commits(let n):
             return checkCommits(e, n)
+        case .visible, .neverVisible, .pixel:
+            return checkFrameExpectation(e)
         case .frames(let n):
             let frames = simulation.presentedFrames
             let list = frames.prefix(6).map { "\($0.index)" }.joined(separator: ", ")

@@ -40,11 +40,16 @@ extension Simulation {
         guard let r = render else { return }
         r.connection.close()
         finishedFrames = r.frames
+        finishedPresentations = r.presentations
         render = nil
     }
 
     /// Frames the server wrote (frames with a file), in order.
     public var presentedFrames: [PresentedFrame] { render?.frames ?? finishedFrames }
+
+    /// Every `presented` reply, in order: its on-screen time, its frame file
+    /// (nil when nothing changed) and the commits it latched.
+    public var presentations: [Presentation] { render?.presentations ?? finishedPresentations }
 
     func vsyncTime(_ k: Int64, hz: Int64) -> Int64 { k * 1_000_000_000 / hz }
 
@@ -52,6 +57,7 @@ extension Simulation {
         guard let r = render else { return }
         try r.connection.send(.commit(record.diff))
         r.transactionsBySequence[record.sequence] = record.transactions
+        r.sentDiffs[record.sequence] = record.diff
         var k = record.time * r.hz / 1_000_000_000
         while vsyncTime(k, hz: r.hz) < record.time { k += 1 }
         guard !r.scheduledVsyncs.contains(k) else { return }
@@ -70,7 +76,10 @@ extension Simulation {
             }
             switch reply {
             case .presented(let p):
-                guard p.damage.width > 0 && p.damage.height > 0 else { return }
+                let diffs = p.firstVisible.compactMap { r.sentDiffs.removeValue(forKey: $0) }
+                let drawn = p.damage.width > 0 && p.damage.height > 0
+                r.presentations.append(Presentation(present: p.onScreenTime, file: drawn ? FolderFile.name(p.frame) : nil, diffs: diffs))
+                guard drawn else { return }
                 let txns = p.firstVisible.flatMap { r.transactionsBySequence[$0] ?? [] }
                 let frame = PresentedFrame(index: p.frame, present: p.onScreenTime,
                                            file: "frame-" + String(repeating: "0", count: max(0, 6 - String(p.frame).count)) + String(p.frame) + ".ppm",
@@ -108,6 +117,19 @@ public struct PresentedFrame: Sendable, Equatable {
     public var transactions: [Int]
 }
 
+/// One `presented` reply: what went on screen when.
+public struct Presentation: Sendable {
+    public var present: Int64
+    public var file: String?
+    public var diffs: [CommitDiff]
+}
+
+enum FolderFile {
+    static func name(_ frame: UInt64) -> String {
+        "frame-" + String(repeating: "0", count: max(0, 6 - String(frame).count)) + String(frame) + ".ppm"
+    }
+}
+
 /// The client side of the lockstep.
 final class RenderState {
     let connection: RenderConnection
@@ -115,6 +137,8 @@ final class RenderState {
     var scheduledVsyncs: Set<Int64> = []
     var transactionsBySequence: [UInt64: [Int]] = [:]
     var frames: [PresentedFrame] = []
+    var presentations: [Presentation] = []
+    var sentDiffs: [UInt64: CommitDiff] = [:]
 
     init(connection: RenderConnection, hz: Int64) {
         self.connection = connection

@@ -22,6 +22,7 @@ public final class Simulation {
     /// The render server connection, when one is attached.
     var render: RenderState?
     var finishedFrames: [PresentedFrame] = []
+    var finishedPresentations: [Presentation] = []
     /// Every `log` action, with its virtual time.
     public private(set) var logs: [(time: Nanoseconds, text: String)] = []
 

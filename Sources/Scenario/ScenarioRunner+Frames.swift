@@ -1,0 +1,100 @@
+import Foundation
+import Simulation
+
+/// `expect visible`, `expect never visible` and `expect pixel`: what the
+/// render server put on screen.
+extension ScenarioRunner {
+    func checkFrameExpectation(_ e: Expectation) -> ExpectationResult {
+        guard let render else {
+            return ExpectationResult(expectation: e, passed: false, summary: summary(e), observed: "no render server (--server none)")
+        }
+        switch e.kind {
+        case .visible(let name, let property, let value, let at):
+            let observed = visibleValue(name, property, at: at)
+            let want = LayerContext.format(propertyValue(value))
+            return ExpectationResult(expectation: e, passed: observed == want, summary: summary(e),
+                                     observed: observed.map { "\(name).\(property.rawValue) is \($0) in the frame on screen at \(formatTime(at))" }
+                                        ?? "no frame showed \(name) by \(formatTime(at))")
+        case .neverVisible(let name, let property, let value):
+            let want = LayerContext.format(propertyValue(value))
+            var state: LayerState?
+            let id = layerObjects[name]!.id
+            for p in simulation.presentations {
+                state = apply(p.diffs, to: state, id: id)
+                if let s = state, LayerContext.format(s.value(of: LayerProperty(rawValue: property.rawValue)!)) == want {
+                    return ExpectationResult(expectation: e, passed: false, summary: summary(e),
+                                             observed: "visible in the frame on screen at \(formatTime(p.present))")
+                }
+            }
+            return ExpectationResult(expectation: e, passed: true, summary: summary(e),
+                                     observed: "never visible in \(simulation.presentations.count) presented frame(s)")
+        case .pixel(let x, let y, let color, let at, let tolerance):
+            let (rgb, source) = pixel(x: x, y: y, at: at, frames: render.frames)
+            guard let rgb else {
+                return ExpectationResult(expectation: e, passed: false, summary: summary(e), observed: source)
+            }
+            let ok = zip(rgb, color.prefix(3)).allSatisfy { abs(Int($0) - Int($1)) <= tolerance }
+            return ExpectationResult(expectation: e, passed: ok, summary: summary(e),
+                                     observed: "\(hex(rgb)) in \(source)")
+        default:
+            return ExpectationResult(expectation: e, passed: false, summary: summary(e), observed: "not a frame expectation")
+        }
+    }
+
+    /// The property's value in the frame on screen at `t` (the state after
+    /// every presented frame up to then), or nil before the layer is shown.
+    private func visibleValue(_ name: String, _ property: LayerPropertyName, at t: Int64) -> String? {
+        let id = layerObjects[name]!.id
+        var state: LayerState?
+        for p in simulation.presentations where p.present <= t {
+            state = apply(p.diffs, to: state, id: id)
+        }
+        return state.map { LayerContext.format($0.value(of: LayerProperty(rawValue: property.rawValue)!)) }
+    }
+
+    private func apply(_ diffs: [CommitDiff], to state: LayerState?, id: LayerID) -> LayerState? {
+        var s = state
+        for d in diffs {
+            for op in d.ops {
+                switch op {
+                case .create(let i) where i == id: s = LayerState()
+                case .set(let i, let p, let v) where i == id: try? s?.setValue(v, for: p)
+                default: break
+                }
+            }
+        }
+        return s
+    }
+
+    /// The RGB of a pixel in the frame file on screen at `t`, or the display
+    /// background before the first frame.
+    private func pixel(x: Int, y: Int, at t: Int64, frames folder: String) -> ([UInt8]?, String) {
+        let d = file.display
+        guard x < d.width, y < d.height else { return (nil, "(\(x), \(y)) is outside the \(d.width)×\(d.height) display") }
+        guard let p = simulation.presentations.last(where: { $0.present <= t && $0.file != nil }), let name = p.file else {
+            return (Array(d.background.prefix(3)), "no frame yet: the display background")
+        }
+        let path = (folder as NSString).appendingPathComponent(name)
+        guard let data = FileManager.default.contents(atPath: path) else { return (nil, "cannot read \(path)") }
+        do {
+            let bitmap = try PNMDecoder.decode([UInt8](data))
+            let px = bitmap.pixel(x: x, y: y)
+            return ([px.r, px.g, px.b], name)
+        } catch {
+            return (nil, "\(name) does not decode: \(error)")
+        }
+    }
+
+    private func hex(_ rgb: [UInt8]) -> String {
+        "#" + rgb.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+
+    private func summary(_ e: Expectation) -> String {
+        switch e.kind {
+        case .visible(let l, let p, let v, let at): return "expect visible \(l).\(p.rawValue) == \(LayerContext.format(propertyValue(v))) at=\(formatTime(at))"
+        case .neverVisible(let l, let p, let v): return "expect never visible \(l).\(p.rawValue) == \(LayerContext.format(propertyValue(v)))"
+        case .pixel(let x, let y, let c, let at, let tol): return "expect pixel (\(x),\(y)) == \(hex(Array(c.prefix(3)))) at=\(formatTime(at)) tolerance=\(tol)"
+        default: return "expect"
+        }
+    }
+}
