@@ -1,3 +1,4 @@
+import Foundation
 import RenderServer
 
 /// `loopsim bench raster`: a full 1280×720 frame of 1,000 half-transparent
@@ -12,9 +13,12 @@ enum RasterBenchRunner {
         if filter.map({ "raster.full-frame".contains($0) }) ?? true {
             let m = measure(runs: max(5, runs / 10), warmup: 2, batch: 1) { scene.renderFull() }
             full = m.p50
+            let peer = pixmanPeer(runs: max(5, runs / 10))
+            var extra: [(String, String)] = [("rectangles", "1000"), ("hash", "\"\(scene.frame.contentHash)\"")]
+            if let peer { extra.append(("peer_hash", "\"\(peer.hash)\"")) }
             out.append(BenchResult(name: "raster.full-frame", unit: "ns/frame", p50: m.p50, p90: m.p90, p99: m.p99,
-                                   runs: max(5, runs / 10), batch: 1, peer: nil, peerName: nil,
-                                   extra: [("rectangles", "1000"), ("hash", "\"\(scene.frame.contentHash)\"")]))
+                                   runs: max(5, runs / 10), batch: 1, peer: peer?.p50, peerName: peer == nil ? nil : "pixman",
+                                   extra: extra))
         }
         if filter.map({ "raster.damaged-frame".contains($0) }) ?? true {
             var damage: PixelRect?
@@ -25,5 +29,23 @@ enum RasterBenchRunner {
                                    runs: runs, batch: 1, peer: nil, peerName: nil, extra: extra))
         }
         return out
+    }
+
+    /// The pixman peer built by `tools/bench-pixman.sh` (`.build/bench-pixman`,
+    /// or `LOOPSIM_PIXMAN_BENCH`), run with as many frames; nil when absent.
+    static func pixmanPeer(runs: Int) -> (p50: Double, hash: String)? {
+        let path = ProcessInfo.processInfo.environment["LOOPSIM_PIXMAN_BENCH"] ?? ".build/bench-pixman"
+        guard FileManager.default.isExecutableFile(atPath: path) else { return nil }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: path)
+        p.arguments = [String(runs)]
+        let out = Pipe()
+        p.standardOutput = out
+        guard (try? p.run()) != nil else { return nil }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        guard let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let p50 = json["p50"] as? Double, let hash = json["hash"] as? String else { return nil }
+        return (p50, hash)
     }
 }
