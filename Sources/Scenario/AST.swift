@@ -175,6 +175,9 @@ public enum ExternalKind: Sendable, Equatable {
     case asyncMain(body: [Action])
     /// `at T perform mode=M:` block — CFRunLoopPerformBlock from another thread (no wake).
     case perform(modes: [ModeRef], body: [Action])
+    /// `at T crash server` — the render server dies (fault injection); the
+    /// client respawns it and carries on.
+    case crashServer
 }
 
 public struct ExternalEvent: Sendable, Equatable {

@@ -178,7 +178,7 @@ extension Parser {
             if cursor.colon != nil {
                 return ExternalEvent(time: time, kind: .input(body: try parseBody(node, cursor, "at")), location: location)
             }
-            throw error("expected ':' (an input event) or send, signal, wake, async main or perform after the time",
+            throw error("expected ':' (an input event) or send, signal, wake, async main, perform or crash server after the time",
                         line, column: cursor.endColumn)
         }
         let kind: ExternalKind
@@ -199,6 +199,14 @@ extension Parser {
             _ = try parseOptions(&cursor, OptionSpec(statement: "at … wake"))
             try noBody(cursor, "at … wake")
             kind = .wake
+        case "crash":
+            guard let what = cursor.next(), what.word == "server" else {
+                throw error("expected `server` after `crash` (the render server is the only thing that can crash)",
+                            at: verb, in: line)
+            }
+            _ = try parseOptions(&cursor, OptionSpec(statement: "at … crash server"))
+            try noBody(cursor, "at … crash server")
+            kind = .crashServer
         case "async":
             try expectMain(&cursor, after: verb)
             _ = try parseOptions(&cursor, OptionSpec(statement: "at … async main"))
@@ -212,8 +220,8 @@ extension Parser {
             if verb.isSymbol(":") {
                 throw error("unexpected ':': a block's body goes on the following lines, indented", at: verb, in: line)
             }
-            var message = "expected ':' (an input event) or send, signal, wake, async main or perform after the time, found \(verb.quoted)"
-            if let word = verb.word, let suggestion = suggest(word, from: ["send", "signal", "wake", "async", "perform"]) {
+            var message = "expected ':' (an input event) or send, signal, wake, async main, perform or crash server after the time, found \(verb.quoted)"
+            if let word = verb.word, let suggestion = suggest(word, from: ["send", "signal", "wake", "async", "perform", "crash"]) {
                 message += "; did you mean `\(suggestion)`?"
             }
             throw error(message, at: verb, in: line)

@@ -170,6 +170,8 @@ public final class ScenarioRunner {
             }
         case .wake:
             context.schedule(at: e.time, label: "wake") { [loop] in loop.wakeUp() }
+        case .crashServer:
+            context.schedule(at: e.time, label: "crash server") { [unowned self] in self.simulation.crashRenderServer() }
         case .asyncMain(let body):
             context.schedule(at: e.time, label: "async main") { [unowned self] in
                 self.loop.enqueueMain(name: label) { [unowned self] in try self.perform(body) }

@@ -112,11 +112,38 @@ public final class RenderConnection {
         }
     }
 
+    /// Kills the server (fault injection) and waits until it is gone, so the
+    /// next send or receive fails deterministically.
+    public func kill() {
+        if let child {
+            Glibc.kill(child, SIGKILL)
+            var status: Int32 = 0
+            waitpid(child, &status, 0)
+            reaped = true
+        } else {
+            Glibc.shutdown(fd, Int32(SHUT_RDWR))
+            while serverThread?.isFinished == false { usleep(1000) }
+        }
+    }
+
+    private var reaped = false
+
+    /// Closes our end without a goodbye (the server is already gone).
+    public func abandon() {
+        if let child, !reaped {
+            Glibc.kill(child, SIGKILL)
+            var status: Int32 = 0
+            waitpid(child, &status, 0)
+            reaped = true
+        }
+        Glibc.close(fd)
+    }
+
     /// Says goodbye and waits for the server to finish.
     public func close() {
         try? send(.goodbye)
         Glibc.shutdown(fd, Int32(SHUT_WR))
-        if let child {
+        if let child, !reaped {
             var status: Int32 = 0
             waitpid(child, &status, 0)
         }

@@ -1,5 +1,6 @@
 import LoopSimTrace
 import RenderModel
+import RenderServer
 import RenderWire
 
 /// The render server in lockstep with virtual time.
@@ -28,10 +29,11 @@ extension Simulation {
 
     /// Connects a render server and ships every commit to it from now on.
     public func attachRenderServer(_ transport: RenderConnection.Transport, display: Display, frames folder: String) throws {
-        let connection = try RenderConnection.open(transport, hello: .init(
-            width: UInt32(display.width), height: UInt32(display.height), refreshHz: UInt32(display.hz),
-            background: display.background, outputFolder: folder))
-        render = RenderState(connection: connection, hz: Int64(display.hz))
+        FolderFrameOutput.clearPreviousFrames(in: folder)
+        let hello = WireMessage.Hello(width: UInt32(display.width), height: UInt32(display.height),
+                                      refreshHz: UInt32(display.hz), background: display.background, outputFolder: folder)
+        let connection = try RenderConnection.open(transport, hello: hello)
+        render = RenderState(connection: connection, transport: transport, hello: hello, hz: Int64(display.hz))
         layers.onCommit = { [unowned self] record in try self.ship(record) }
     }
 
@@ -53,11 +55,49 @@ extension Simulation {
 
     func vsyncTime(_ k: Int64, hz: Int64) -> Int64 { k * 1_000_000_000 / hz }
 
+    /// Kills the render server now (`at T crash server`). The next exchange
+    /// finds it gone and recovers: see ``recoverRenderServer()``.
+    public func crashRenderServer() {
+        guard let r = render, !r.dead else { return }
+        r.connection.kill()
+        r.dead = true
+    }
+
+    /// Respawns the server, hands it a snapshot of the tree as of the last
+    /// latched commit (layers and backing stores, from the client's mirror),
+    /// and re-sends every commit not latched yet. One `warn`.
+    private func recoverRenderServer() throws {
+        guard let r = render else { return }
+        r.connection.abandon()
+        let connection = try RenderConnection.open(r.transport, hello: r.hello)
+        try connection.send(.snapshot(r.mirror.snapshot()))
+        let unlatched = r.sentDiffs.keys.sorted()
+        for seq in unlatched { try connection.send(.commit(r.sentDiffs[seq]!)) }
+        r.connection = connection
+        r.dead = false
+        warn("the render server died; restarted it with a snapshot of the tree as of commit \(r.mirror.lastSequence) and re-sent \(unlatched.count) commit(s) not yet on screen")
+    }
+
+    /// Runs `exchange` with the server, recovering once if it is gone.
+    private func withServer<T>(_ exchange: (RenderConnection) throws -> T?) throws -> T? {
+        guard let r = render else { return nil }
+        if r.dead { try recoverRenderServer() }
+        do {
+            if let result = try exchange(r.connection) { return result }
+        } catch {}
+        try recoverRenderServer()
+        return try exchange(r.connection)
+    }
+
     private func ship(_ record: CommitRecord) throws {
         guard let r = render else { return }
-        try r.connection.send(.commit(record.diff))
         r.transactionsBySequence[record.sequence] = record.transactions
         r.sentDiffs[record.sequence] = record.diff
+        if r.dead {
+            try recoverRenderServer()        // re-sends this commit too
+        } else {
+            do { try r.connection.send(.commit(record.diff)) } catch { try recoverRenderServer() }
+        }
         var k = record.time * r.hz / 1_000_000_000
         while vsyncTime(k, hz: r.hz) < record.time { k += 1 }
         guard !r.scheduledVsyncs.contains(k) else { return }
@@ -69,14 +109,19 @@ extension Simulation {
         guard let r = render else { return }
         r.scheduledVsyncs.remove(k)
         do {
-            try r.connection.send(.vsync(index: UInt64(k), time: vsyncTime(k, hz: r.hz)))
-            guard let reply = try r.connection.receive() else {
+            let message = WireMessage.vsync(index: UInt64(k), time: vsyncTime(k, hz: r.hz))
+            guard let reply = try withServer({ c -> WireMessage? in
+                try c.send(message)
+                return try c.receive()
+            }) else {
                 warn("the render server closed the connection at vsync \(k)")
                 return
             }
             switch reply {
             case .presented(let p):
                 let diffs = p.firstVisible.compactMap { r.sentDiffs.removeValue(forKey: $0) }
+                for d in diffs { _ = try? r.mirror.apply(d) }
+                _ = r.mirror.takeDamage()
                 let drawn = p.damage.width > 0 && p.damage.height > 0
                 r.presentations.append(Presentation(present: p.onScreenTime, file: drawn ? FolderFile.name(p.frame) : nil, diffs: diffs))
                 guard drawn else { return }
@@ -132,16 +177,24 @@ enum FolderFile {
 
 /// The client side of the lockstep.
 final class RenderState {
-    let connection: RenderConnection
+    var connection: RenderConnection
+    let transport: RenderConnection.Transport
+    let hello: WireMessage.Hello
     let hz: Int64
+    /// The tree as of the last latched commit, for a respawned server.
+    let mirror: RenderTree
+    var dead = false
     var scheduledVsyncs: Set<Int64> = []
     var transactionsBySequence: [UInt64: [Int]] = [:]
     var frames: [PresentedFrame] = []
     var presentations: [Presentation] = []
     var sentDiffs: [UInt64: CommitDiff] = [:]
 
-    init(connection: RenderConnection, hz: Int64) {
+    init(connection: RenderConnection, transport: RenderConnection.Transport, hello: WireMessage.Hello, hz: Int64) {
         self.connection = connection
+        self.transport = transport
+        self.hello = hello
         self.hz = hz
+        self.mirror = RenderTree(displayWidth: Int(hello.width), displayHeight: Int(hello.height))
     }
 }

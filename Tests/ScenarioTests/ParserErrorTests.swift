@@ -212,9 +212,9 @@ private let body = "\n    wake"
         ErrorCase("observer o on=(entry):" + body, 1, 15, "expected an activity name, found '('"),
         // Outside events
         ErrorCase("at", 1, 3, "expected a time after `at`, like `at 1s:`"),
-        ErrorCase("at 1s", 1, 6, "expected ':' (an input event) or send, signal, wake, async main or perform after the time"),
+        ErrorCase("at 1s", 1, 6, "expected ':' (an input event) or send, signal, wake, async main, perform or crash server after the time"),
         ErrorCase("at 1s sned net", 1, 7,
-                  "expected ':' (an input event) or send, signal, wake, async main or perform after the time, found 'sned'; did you mean `send`?"),
+                  "expected ':' (an input event) or send, signal, wake, async main, perform or crash server after the time, found 'sned'; did you mean `send`?"),
         ErrorCase("at 1s send", 1, 11, "expected a port name after `send`"),
         ErrorCase("port p:\n    wake\nat 1s send p q", 3, 14, "unexpected 'q' after the port name"),
         ErrorCase("at 1s wake:" + body, 1, 11, "`at … wake` does not take a block"),

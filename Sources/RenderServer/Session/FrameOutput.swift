@@ -22,8 +22,12 @@ public final class FolderFrameOutput: FrameOutput {
         self.folder = folder
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
-        // A new session starts a new sequence: remove the previous run's
-        // frames (only the server's own file names).
+    }
+
+    /// Removes a previous run's frames (only the server's own file names) —
+    /// the client does this once before its first hello; a respawned server
+    /// appends to what its predecessor wrote.
+    public static func clearPreviousFrames(in folder: String) {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         where name == "frames.jsonl" || (name.hasPrefix("frame-") && (name.hasSuffix(".ppm") || name.hasSuffix(".ppm.partial"))) {
             try? FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(name))
