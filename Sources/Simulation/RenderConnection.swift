@@ -15,6 +15,8 @@ public final class RenderConnection {
     public enum Transport: Equatable, Sendable {
         case spawn
         case thread
+        /// A server already listening at this path (`loopsim-render --listen`).
+        case unix(String)
     }
 
     public struct Failure: Error, CustomStringConvertible {
@@ -34,6 +36,13 @@ public final class RenderConnection {
 
     /// Connects with `transport` and says hello; returns after `welcome`.
     public static func open(_ transport: Transport, hello: WireMessage.Hello) throws -> RenderConnection {
+        if case .unix(let path) = transport {
+            let fd: Int32
+            do { fd = try UnixListener.connect(to: path) } catch { throw Failure(description: "\(error)") }
+            let connection = RenderConnection(fd: fd, child: nil, thread: nil)
+            try connection.sayHello(hello)
+            return connection
+        }
         var sv: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &sv) == 0 else {
             throw Failure(description: "socketpair: \(String(cString: strerror(errno)))")
@@ -66,12 +75,18 @@ public final class RenderConnection {
             }
             thread.start()
             connection = RenderConnection(fd: sv[0], child: nil, thread: thread)
+        case .unix:
+            preconditionFailure("handled above")
         }
-        try connection.send(.hello(hello))
-        guard case .welcome? = try connection.receive() else {
+        try connection.sayHello(hello)
+        return connection
+    }
+
+    private func sayHello(_ hello: WireMessage.Hello) throws {
+        try send(.hello(hello))
+        guard case .welcome? = try receive() else {
             throw Failure(description: "the render server did not answer hello with welcome")
         }
-        return connection
     }
 
     /// `loopsim-render` next to the running executable, or `LOOPSIM_RENDER`.
@@ -121,6 +136,8 @@ public final class RenderConnection {
             waitpid(child, &status, 0)
             reaped = true
         } else {
+            // A thread's server, or an external one (unix:): cut the
+            // connection; the server sees it end.
             Glibc.shutdown(fd, Int32(SHUT_RDWR))
             while serverThread?.isFinished == false { usleep(1000) }
         }

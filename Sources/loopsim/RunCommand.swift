@@ -13,7 +13,7 @@ enum RunCommand {
             ("--trace <path>", "Write the trace to <path> instead of standard output."),
             ("--format <format>", "text, jsonl or chrome (default: from the --trace extension, else text)."),
             ("--frames <dir>", "Where the render server writes frames (default: loopsim-out/<name>/frames)."),
-            ("--server <transport>", "spawn (the loopsim-render process, default), thread, or none."),
+            ("--server <transport>", "spawn (the loopsim-render process, default), thread, unix:PATH (a server started with 'loopsim-render --listen PATH'), or none."),
         ],
         discussion: """
         Exit status: 0 when every expectation passes, 1 when one fails, 2 for a
@@ -83,7 +83,8 @@ func renderOptions(_ parsed: ParsedArguments, scenario path: String,
         case "spawn": transport = .spawn
         case "thread": transport = .thread
         case "none": transport = nil
-        default: throw UsageError(message: "the value '\(s)' is invalid for '--server' (expected spawn, thread or none)")
+        case _ where s.hasPrefix("unix:") && s.count > 5: transport = .unix(String(s.dropFirst(5)))
+        default: throw UsageError(message: "the value '\(s)' is invalid for '--server' (expected spawn, thread, unix:PATH or none)")
         }
     }
     guard let transport else { return nil }

@@ -17,6 +17,7 @@ SUBCOMMANDS:
   run                     Run a scenario and print its trace and expectations.
   test                    Run the golden scenarios under Traces/ and compare their traces.
   bench                   Run the benchmarks (warm-up, N runs, percentiles).
+  frames                  Inspect a run's frames: list, pixel, diff, png.
   help                    Show help for a subcommand.
 
   See 'loopsim help <subcommand>' for detailed help.
@@ -26,6 +27,7 @@ let commands: [String: CommandSpec] = [
     "run": RunCommand.spec,
     "test": TestCommand.spec,
     "bench": BenchCommand.spec,
+    "frames": FramesCommand.spec,
 ]
 
 func usageFailure(_ error: UsageError, _ spec: CommandSpec?) -> Int32 {
@@ -65,6 +67,7 @@ func mainEntry(_ argv: [String]) -> Int32 {
             case "run": return try RunCommand.main(rest)
             case "test": return try TestCommand.main(rest)
             case "bench": return try BenchCommand.main(rest)
+            case "frames": return try FramesCommand.main(rest)
             default:
                 var message = "unknown subcommand '\(first)'"
                 if let close = commands.keys.sorted().min(by: { editDistance($0, first) < editDistance($1, first) }),

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import Testing
 
@@ -42,5 +45,39 @@ struct RenderPipelineTests {
             #expect(FileManager.default.contents(atPath: sandbox.file("spawn/" + name).path)
                     == FileManager.default.contents(atPath: sandbox.file("thread/" + name).path))
         }
+    }
+}
+
+/// `loopsim-render --listen` and `loopsim run --server unix:PATH`.
+struct ListeningServerTests {
+    @Test("a listening server gives the same trace as the thread transport, crash recovery included (by reconnecting)")
+    func unixTransport() async throws {
+        let sandbox = try Sandbox()
+        let folder = sandbox.file("sock").path
+        let server = Process()
+        server.executableURL = try CLIPaths.requireBinary().deletingLastPathComponent().appendingPathComponent("loopsim-render")
+        server.arguments = ["--listen", folder + "/render.sock"]
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
+        for _ in 0..<200 where !FileManager.default.fileExists(atPath: folder + "/render.sock") { usleep(10_000) }
+        let scenario = CLIPaths.traces.appendingPathComponent("render/server-crash.loop").path
+        let viaUnix = try await loopsim(["run", scenario, "--server", "unix:" + folder + "/render.sock",
+                                         "--frames", sandbox.file("u").path, "--trace", sandbox.file("u.jsonl").path], in: sandbox.url)
+        let viaThread = try await loopsim(["run", scenario, "--server", "thread",
+                                           "--frames", sandbox.file("t").path, "--trace", sandbox.file("t.jsonl").path], in: sandbox.url)
+        #expect(viaUnix.status == 0, "\(viaUnix.stderr)")
+        #expect(viaThread.status == 0)
+        #expect(try sandbox.read("u.jsonl") == sandbox.read("t.jsonl"))
+        #expect(sandbox.files(under: "u") == sandbox.files(under: "t"))
+    }
+
+    @Test("unix: with no server listening is a clear error, exit 2")
+    func noServer() async throws {
+        let sandbox = try Sandbox()
+        let r = try await loopsim(["run", CLIPaths.traces.appendingPathComponent("render/tap-block-green.loop").path,
+                                   "--server", "unix:" + sandbox.file("none.sock").path], in: sandbox.url)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("cannot connect to the render server"))
     }
 }
