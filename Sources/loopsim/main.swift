@@ -44,7 +44,7 @@ func usageFailure(_ error: UsageError, _ spec: CommandSpec?) -> Int32 {
 
 func mainEntry(_ argv: [String]) -> Int32 {
     guard let first = argv.first else {
-        return usageFailure(UsageError(message: "missing subcommand (run, test, bench or help)"), nil)
+        return usageFailure(UsageError(message: "missing subcommand (run, test, frames, bench or help)"), nil)
     }
     switch first {
     case "-h", "--help":

@@ -1,1 +1,0 @@
-// The render server: render tree, compositor, frame scheduling (issue 4).
