@@ -13,14 +13,18 @@ extension LayerContext {
     func ship() throws {
         shipping = poppedSinceShip.last
         defer { shipping = nil }
+        onPhase?(.layout)
         var constraintsVisited: [String] = []
         try constraintsPass(&constraintsVisited)
         var layoutVisited: [String] = []
         try layoutPass(&layoutVisited)
+        onPhase?(.display)
         var displayVisited: [String] = []
         try displayPass(&displayVisited)
+        onPhase?(.prepare)
         var prepareVisited: [String] = []
         preparePass(&prepareVisited)
+        onPhase?(.encode)
 
         let ops = buildDiff()
         var mentioned = Set<LayerID>()
@@ -41,6 +45,7 @@ extension LayerContext {
             constraints: constraintsVisited, layout: layoutVisited, display: displayVisited, prepare: prepareVisited,
             changed: mentioned.count, diff: diff, bytes: bytes)
         commits.append(record)
+        onPhase?(.send)
         trace("commit", [
             TraceField("txns", .ints(record.transactions.map(Int64.init))),
             TraceField("layout", .strings(layoutVisited)), TraceField("display", .strings(displayVisited)),

@@ -46,6 +46,14 @@ public final class LayerContext {
     var sequence: UInt64 = 0
     /// Called with every shipped commit (the render connection, later).
     public var onCommit: ((CommitRecord) throws -> Void)?
+    /// The phases of a commit, as reported to ``onPhase``.
+    public enum Phase: Sendable { case layout, display, prepare, encode, send }
+
+    /// Called as each phase of a commit begins (`send`: the diff is encoded
+    /// and about to go to the server). Benchmarks timestamp these; the
+    /// simulation itself never reads a clock.
+    public var onPhase: ((Phase) -> Void)?
+
     /// Encodes a diff for the wire; returns the byte count shipped.
     public var encoder: (CommitDiff) -> [UInt8] = { _ in [] }
 

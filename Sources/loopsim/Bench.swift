@@ -82,6 +82,7 @@ enum BenchCommand {
     static let groups: [(String, String)] = [
         ("runloop", "ns per pass: six UIKit observers, one timer, one source0, one block — against Foundation's RunLoop (CFRunLoop)"),
         ("commit-phases", "ns per commit (layout, display, prepare, encode) of 10 changed layers in 1k and 10k-layer trees"),
+        ("commit", "ns from the start of a commit to the render server's reply, per phase, against the raw socket round trip"),
         ("raster", "ns per frame: a full 1280x720 frame of 1,000 half-transparent rectangles, and a 1 % damaged frame"),
     ]
 
@@ -117,6 +118,7 @@ enum BenchCommand {
             case "runloop": results = RunLoopBench.run(runs: runs, peers: !parsed.flags.contains("--no-peer"), filter: parsed.values["--filter"])
             case "commit-phases": results = CommitPhasesBench.run(runs: runs, filter: parsed.values["--filter"])
             case "raster": results = RasterBenchRunner.run(runs: runs, filter: parsed.values["--filter"])
+            case "commit": results = CommitBench.run(runs: runs, filter: parsed.values["--filter"])
             default: results = []
             }
             for r in results {

@@ -18,6 +18,8 @@ public final class ServerSession {
     public private(set) var tree: RenderTree?
     private var compositor = Compositor()
     private var framebuffer = Bitmap(width: 0, height: 0)
+    /// `framebuffer.contentHash64`, recomputed only when a frame is drawn.
+    private var framebufferHash: UInt64 = 0
     private var pending: [CommitDiff] = []
     private let output: (WireMessage.Hello) throws -> FrameOutput
     private var frames: FrameOutput?
@@ -60,6 +62,7 @@ public final class ServerSession {
             compositor = Compositor(background: h.background)
             tree = RenderTree(displayWidth: Int(h.width), displayHeight: Int(h.height))
             framebuffer = Bitmap(width: Int(h.width), height: Int(h.height), fill: h.background)
+            framebufferHash = framebuffer.contentHash64
             state = .running
             return [.welcome(version: WireProtocol.version, serverPID: pid)]
         case (.awaitingHello, _):
@@ -103,13 +106,14 @@ public final class ServerSession {
         let frame = k + 1
         let onScreen = vsyncTime(frame)
         guard let damage = tree.takeDamage(), !damage.isEmpty else {
-            return .presented(.init(frame: frame, onScreenTime: onScreen, frameHash: framebuffer.contentHash64,
+            return .presented(.init(frame: frame, onScreenTime: onScreen, frameHash: framebufferHash,
                                     damage: .none, firstVisible: latched))
         }
         compositor.render(tree, into: &framebuffer, region: damage)
         let ppm = PNMEncoder.p6(framebuffer, over: hello.background)
         let hash = framebuffer.contentHash64
-        let hashHex = framebuffer.contentHash
+        framebufferHash = hash
+        let hashHex = String(repeating: "0", count: 16 - String(hash, radix: 16).count) + String(hash, radix: 16)
         let line = "{\"frame\":\(frame),\"present\":\(onScreen),\"file\":\"\(FolderFrameOutput.fileName(frame: frame))\","
             + "\"hash\":\"\(hashHex)\",\"txns\":[\(latched.map(String.init).joined(separator: ","))],"
             + "\"damage\":[\(damage.x),\(damage.y),\(damage.width),\(damage.height)]}"
