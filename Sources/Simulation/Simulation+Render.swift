@@ -123,11 +123,11 @@ extension Simulation {
                 for d in diffs { _ = try? r.mirror.apply(d) }
                 _ = r.mirror.takeDamage()
                 let drawn = p.damage.width > 0 && p.damage.height > 0
-                r.presentations.append(Presentation(present: p.onScreenTime, file: drawn ? FolderFile.name(p.frame) : nil, diffs: diffs))
+                r.presentations.append(Presentation(present: p.onScreenTime, file: drawn ? FolderFrameOutput.fileName(frame: p.frame) : nil, diffs: diffs))
                 guard drawn else { return }
                 let txns = p.firstVisible.flatMap { r.transactionsBySequence[$0] ?? [] }
                 let frame = PresentedFrame(index: p.frame, present: p.onScreenTime,
-                                           file: "frame-" + String(repeating: "0", count: max(0, 6 - String(p.frame).count)) + String(p.frame) + ".ppm",
+                                           file: FolderFrameOutput.fileName(frame: p.frame),
                                            hash: hex(p.frameHash), transactions: txns)
                 r.frames.append(frame)
                 context.schedule(at: p.onScreenTime, label: nil) { [unowned self] in
@@ -167,12 +167,6 @@ public struct Presentation: Sendable {
     public var present: Int64
     public var file: String?
     public var diffs: [CommitDiff]
-}
-
-enum FolderFile {
-    static func name(_ frame: UInt64) -> String {
-        "frame-" + String(repeating: "0", count: max(0, 6 - String(frame).count)) + String(frame) + ".ppm"
-    }
 }
 
 /// The client side of the lockstep.
