@@ -152,7 +152,7 @@ public enum RasterBench {
         /// Applies the next recolouring commit and recomposites its damage;
         /// answers the damage.
         @discardableResult
-        public func renderDamaged() -> PixelRect? {
+        public func renderDamaged() -> DamageRegion {
             changes += 1
             do {
                 try tree.apply(RasterBench.changeDiff(frame: changes))
@@ -172,7 +172,7 @@ public enum RasterBench {
         /// Median damaged frame.
         public var damaged: Duration
         /// The damaged frames' damage.
-        public var damage: PixelRect?
+        public var damage: DamageRegion
         /// Content hash of the last full frame.
         public var fullHash: String
     }
@@ -187,7 +187,7 @@ public enum RasterBench {
             full.append(clock.measure { scene.renderFull() })
         }
         let hash = scene.frame.contentHash
-        var damage: PixelRect?
+        var damage = DamageRegion()
         scene.renderDamaged()
         var damaged: [Duration] = []
         for _ in 0..<Swift.max(1, iterations) {

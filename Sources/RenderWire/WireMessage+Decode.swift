@@ -74,6 +74,16 @@ extension WireMessage {
         case .bitmapShared:
             message = try readBitmapShared(&r)
             last = "byteCount"
+        case .sync:
+            message = .sync(token: try r.readU64("token"))
+            last = "token"
+        case .applied:
+            let token = try r.readU64("token")
+            let sequence = try r.readU64("sequence")
+            let decode = try r.readU64("decodeNanoseconds")
+            let apply = try r.readU64("applyNanoseconds")
+            message = .applied(.init(token: token, sequence: sequence, decodeNanoseconds: decode, applyNanoseconds: apply))
+            last = "applyNanoseconds"
         }
         try r.readPadding(after: last)
         return message

@@ -43,7 +43,7 @@ extension WireMessage {
         case .commit(let diff), .snapshot(let diff): CommitCodec.encodedSize(of: diff)
         case .presented(let presented): tag.fixedPayloadSize + 8 * presented.firstVisible.count
         case .error(_, let message): tag.fixedPayloadSize + message.utf8.count
-        case .welcome, .vsync, .goodbye, .bitmapShared: tag.fixedPayloadSize
+        case .welcome, .vsync, .goodbye, .bitmapShared, .sync, .applied: tag.fixedPayloadSize
         }
     }
 
@@ -94,6 +94,13 @@ extension WireMessage {
             writer.writeU32(height)
             writer.writeU64(offset)
             writer.writeU64(byteCount)
+        case .sync(let token):
+            writer.writeU64(token)
+        case .applied(let a):
+            writer.writeU64(a.token)
+            writer.writeU64(a.sequence)
+            writer.writeU64(a.decodeNanoseconds)
+            writer.writeU64(a.applyNanoseconds)
         }
     }
 }

@@ -39,6 +39,12 @@ public enum WireMessage: Hashable, Sendable {
     /// (SCM_RIGHTS). Reserved: the socket code that passes the descriptor
     /// comes later; the frame itself is complete.
     case bitmapShared(ImageID, width: UInt32, height: UInt32, offset: UInt64, byteCount: UInt64)
+    /// Client → server: answer with `applied` once every message before
+    /// this one is handled (Wayland's `wl_display.sync`).
+    case sync(token: UInt64)
+    /// Server → client, the answer to `sync`: the last commit applied and
+    /// what decoding and applying cost.
+    case applied(Applied)
 
     /// The handshake's opening message.
     public struct Hello: Hashable, Sendable {
@@ -90,6 +96,30 @@ public enum WireMessage: Hashable, Sendable {
         public static let none = Damage(x: 0, y: 0, width: 0, height: 0)
     }
 
+    /// The server's answer to a `sync`.
+    ///
+    /// The two durations are wall-clock measurements of the server's own
+    /// work, for benchmarks (`loopsim bench commit`); nothing the simulation
+    /// records depends on them.
+    public struct Applied: Hashable, Sendable {
+        /// The `sync`'s token, echoed.
+        public var token: UInt64
+        /// The sequence of the last commit applied (`0`: none yet).
+        public var sequence: UInt64
+        /// Wall-clock nanoseconds spent in the frame decoder (checking and
+        /// decoding every frame received) since the previous `sync`.
+        public var decodeNanoseconds: UInt64
+        /// Wall-clock nanoseconds spent applying them to the render tree.
+        public var applyNanoseconds: UInt64
+
+        public init(token: UInt64, sequence: UInt64, decodeNanoseconds: UInt64 = 0, applyNanoseconds: UInt64 = 0) {
+            self.token = token
+            self.sequence = sequence
+            self.decodeNanoseconds = decodeNanoseconds
+            self.applyNanoseconds = applyNanoseconds
+        }
+    }
+
     /// The server's report on one rendered frame.
     public struct Presented: Hashable, Sendable {
         /// `nextFrameTime` when nothing is scheduled: `Int64.max`.
@@ -134,6 +164,8 @@ public enum WireMessage: Hashable, Sendable {
         case .error: .error
         case .goodbye: .goodbye
         case .bitmapShared: .bitmapShared
+        case .sync: .sync
+        case .applied: .applied
         }
     }
 }

@@ -47,6 +47,8 @@ extension WireTag {
         case error = 7
         case goodbye = 8
         case bitmapShared = 9
+        case sync = 10
+        case applied = 11
 
         /// The message's name in `WireError`s and in the documentation.
         public var name: String {
@@ -60,6 +62,8 @@ extension WireTag {
             case .error: "error"
             case .goodbye: "goodbye"
             case .bitmapShared: "bitmapShared"
+            case .sync: "sync"
+            case .applied: "applied"
             }
         }
 
@@ -75,13 +79,15 @@ extension WireTag {
             case .error: 6
             case .goodbye: 0
             case .bitmapShared: 32
+            case .sync: 8
+            case .applied: 32
             }
         }
 
         /// Whether every frame of this type has the same length.
         public var isFixedSize: Bool {
             switch self {
-            case .welcome, .vsync, .goodbye, .bitmapShared: true
+            case .welcome, .vsync, .goodbye, .bitmapShared, .sync, .applied: true
             case .hello, .commit, .snapshot, .presented, .error: false
             }
         }
@@ -100,7 +106,7 @@ extension WireTag {
         public func maximumFrameLength(limits: WireLimits) -> Int {
             let variable: Int
             switch self {
-            case .welcome, .vsync, .goodbye, .bitmapShared:
+            case .welcome, .vsync, .goodbye, .bitmapShared, .sync, .applied:
                 return minimumFrameLength
             case .commit, .snapshot:
                 return Int.max

@@ -100,6 +100,8 @@ extension Simulation {
         }
         var k = record.time * r.hz / 1_000_000_000
         while vsyncTime(k, hz: r.hz) < record.time { k += 1 }
+        // A commit at the very instant of a vsync already sent missed it.
+        if let last = r.lastVsyncSent, k <= last { k = last + 1 }
         guard !r.scheduledVsyncs.contains(k) else { return }
         r.scheduledVsyncs.insert(k)
         context.schedule(at: vsyncTime(k, hz: r.hz), label: nil) { [unowned self] in self.vsync(k) }
@@ -108,6 +110,7 @@ extension Simulation {
     private func vsync(_ k: Int64) {
         guard let r = render else { return }
         r.scheduledVsyncs.remove(k)
+        r.lastVsyncSent = k
         do {
             let message = WireMessage.vsync(index: UInt64(k), time: vsyncTime(k, hz: r.hz))
             guard let reply = try withServer({ c -> WireMessage? in
@@ -179,6 +182,8 @@ final class RenderState {
     let mirror: RenderTree
     var dead = false
     var scheduledVsyncs: Set<Int64> = []
+    /// The last vsync sent: the server renders each vsync once, in order.
+    var lastVsyncSent: Int64?
     var transactionsBySequence: [UInt64: [Int]] = [:]
     var frames: [PresentedFrame] = []
     var presentations: [Presentation] = []

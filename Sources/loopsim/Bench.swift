@@ -1,4 +1,5 @@
 import Foundation
+import RenderServer
 
 /// The benchmark harness: warm-up, N timed runs of a batch, percentiles of
 /// the per-operation time. Wall-clock figures are reported, never asserted.
@@ -29,13 +30,7 @@ struct BenchResult {
     func fmt(_ v: Double) -> String { String(format: "%.1f", v) }
 }
 
-enum Clock {
-    static func nanoseconds() -> UInt64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
-    }
-}
+typealias Clock = WallClock
 
 /// Times `body`, which performs `batch` operations per call, over `runs`
 /// runs after `warmup` untimed runs; returns per-operation percentiles (ns).

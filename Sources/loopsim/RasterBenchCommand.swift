@@ -21,9 +21,9 @@ enum RasterBenchRunner {
                                    extra: extra))
         }
         if filter.map({ "raster.damaged-frame".contains($0) }) ?? true {
-            var damage: PixelRect?
+            var damage = DamageRegion()
             let m = measure(runs: runs, warmup: 5, batch: 1) { damage = scene.renderDamaged() }
-            var extra: [(String, String)] = [("damage_area", "\(damage?.area ?? 0)")]
+            var extra: [(String, String)] = [("damage_area", "\(damage.paintedArea)")]
             if let full { extra.append(("speedup_vs_full", String(format: "%.1f", full / m.p50))) }
             out.append(BenchResult(name: "raster.damaged-frame", unit: "ns/frame", p50: m.p50, p90: m.p90, p99: m.p99,
                                    runs: runs, batch: 1, peer: nil, peerName: nil, extra: extra))

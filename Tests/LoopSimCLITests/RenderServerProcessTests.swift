@@ -102,12 +102,16 @@ struct RenderServerProcessTests {
         let index = try String(contentsOf: sandbox.file("frames/frames.jsonl"), encoding: .utf8)
         #expect(index.hasPrefix("{\"frame\":1,\"present\":16666666,\"file\":\"frame-000001.ppm\""))
 
-        // A commit after vsync 1's time waits for a later vsync; nothing changed at vsync 1.
-        server.send(.commit(Self.squareDiff(sequence: 2, time: 20_000_000, color: .green)))
+        // Nothing changed at vsync 1; a commit after it is applied at once
+        // (`sync` says so) and first shown by vsync 2.
         server.send(.vsync(index: 1, time: 16_666_666))
         guard case .presented(let quiet)? = try server.receive() else { Issue.record("no presented"); return }
         #expect(quiet.damage == .none && quiet.firstVisible.isEmpty)
         #expect(!sandbox.exists("frames/frame-000002.ppm"))
+        server.send(.commit(Self.squareDiff(sequence: 2, time: 20_000_000, color: .green)))
+        server.send(.sync(token: 77))
+        guard case .applied(let applied)? = try server.receive() else { Issue.record("no applied"); return }
+        #expect(applied.token == 77 && applied.sequence == 2)
         server.send(.vsync(index: 2, time: 33_333_333))
         guard case .presented(let green)? = try server.receive() else { Issue.record("no presented"); return }
         #expect(green.frame == 3 && green.firstVisible == [2])

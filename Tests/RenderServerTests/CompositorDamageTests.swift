@@ -91,13 +91,13 @@ struct CompositorDamageTests {
                 let changed = differences(frame, full)
                 if !changed.isEmpty { changedSteps += 1 }
                 changedPixels += changed.count
-                damagedPixels += damage?.area ?? 0
+                damagedPixels += damage.paintedArea
                 for p in changed {
-                    #expect(damage?.contains(PixelRect(x: p.x, y: p.y, width: 1, height: 1)) == true,
+                    #expect(damage.rects.contains { $0.contains(PixelRect(x: p.x, y: p.y, width: 1, height: 1)) },
                             "round \(round) step \(step): pixel \(p) changed outside the damage \(String(describing: damage)) after \(ops)")
                 }
                 #expect(compositor.renderDamage(of: tree, into: &frame) == damage)
-                #expect(tree.pendingDamage == nil)
+                #expect(tree.pendingDamage.isEmpty)
                 #expect(frame == full, "round \(round) step \(step): damaged render differs after \(ops)")
                 if frame != full { return }
             }

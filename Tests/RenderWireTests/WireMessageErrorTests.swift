@@ -41,7 +41,7 @@ import Testing
 
     @Test("the type and flags fields")
     func typeAndFlags() {
-        for type: UInt16 in [0, 10, 0xFFFF] {
+        for type: UInt16 in [0, 12, 0xFFFF] {
             #expect(frameFailure(rawFrame(type, [])) == error(.badTag, "frame", "type", 4, "unknown message type \(type)"))
         }
         #expect(frameFailure(rawFrame(8, [], flags: 1)) == error(.badValue, "goodbye", "flags", 6, "reserved, must be 0, got 1"))

@@ -63,7 +63,7 @@ struct MessageGenerator {
     }
 
     mutating func message() -> WireMessage {
-        switch Int.random(in: 0..<9, using: &rng) {
+        switch Int.random(in: 0..<11, using: &rng) {
         case 0:
             return .hello(.init(
                 width: UInt32.random(in: 1...maxSide, using: &rng),
@@ -98,6 +98,10 @@ struct MessageGenerator {
             return .error(code: UInt16.random(in: 0...UInt16.max, using: &rng), message: text(minimum: 0))
         case 7:
             return .goodbye
+        case 8:
+            return .sync(token: rng.next())
+        case 9:
+            return .applied(.init(token: rng.next(), sequence: rng.next() >> 1, decodeNanoseconds: rng.next() >> 20, applyNanoseconds: rng.next() >> 20))
         default:
             let width = UInt32.random(in: 0...maxSide, using: &rng)
             let height = UInt32.random(in: 0...maxSide, using: &rng)

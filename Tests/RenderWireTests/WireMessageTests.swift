@@ -77,6 +77,17 @@ import Testing
             00 10 00 00 00 00 00 00
             00 20 00 00 00 00 00 00
             """),
+        (.sync(token: 7), """
+            10 00 00 00  0a 00  00 00
+            07 00 00 00 00 00 00 00
+            """),
+        (.applied(.init(token: 7, sequence: 3, decodeNanoseconds: 1500, applyNanoseconds: 2500)), """
+            28 00 00 00  0b 00  00 00
+            07 00 00 00 00 00 00 00
+            03 00 00 00 00 00 00 00
+            dc 05 00 00 00 00 00 00
+            c4 09 00 00 00 00 00 00
+            """),
     ]
 
     /// All examples, one after the other, as one stream.
@@ -102,8 +113,8 @@ import Testing
     @Test("the examples cover every message type once, and the tags are pinned")
     func everyType() {
         #expect(Self.examples.map { $0.0.tag } == WireTag.Message.allCases)
-        #expect(WireTag.Message.allCases.map(\.rawValue) == Array(1...9))
-        #expect(WireTag.Message.allCases.map(\.name) == ["hello", "welcome", "commit", "snapshot", "vsync", "presented", "error", "goodbye", "bitmapShared"])
+        #expect(WireTag.Message.allCases.map(\.rawValue) == Array(1...11))
+        #expect(WireTag.Message.allCases.map(\.name) == ["hello", "welcome", "commit", "snapshot", "vsync", "presented", "error", "goodbye", "bitmapShared", "sync", "applied"])
         #expect(WireProtocol.magic == Array("LSIM".utf8))
         #expect(WireProtocol.version == 1)
         for type in WireTag.Message.allCases where type.isFixedSize {

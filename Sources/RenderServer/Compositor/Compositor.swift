@@ -20,9 +20,8 @@ import RenderModel
 ///
 ///     let compositor = Compositor(background: RGBA8(r: 0, g: 0, b: 0))
 ///     var frame = compositor.render(tree)                // the whole display
-///     if let damage = try tree.apply(diff) {
-///         compositor.render(tree, into: &frame, region: damage)
-///     }
+///     let damage = try tree.apply(diff)
+///     compositor.render(tree, into: &frame, damage: damage)
 public final class Compositor {
     /// The display's colour under every layer (premultiplied).
     public var background: RGBA8
@@ -77,13 +76,18 @@ public final class Compositor {
         }
     }
 
+    /// Recomposites every rectangle of `damage` (clipped to the display).
+    public func render(_ tree: RenderTree, into bitmap: inout Bitmap, damage: DamageRegion) {
+        for rect in damage.rects { render(tree, into: &bitmap, region: rect) }
+    }
+
     /// Takes the tree's pending damage (`RenderTree.takeDamage()`),
     /// recomposites it into `bitmap` (the previous frame) and answers it;
-    /// `nil` when nothing changed.
+    /// empty when nothing changed.
     @discardableResult
-    public func renderDamage(of tree: RenderTree, into bitmap: inout Bitmap) -> PixelRect? {
-        guard let damage = tree.takeDamage() else { return nil }
-        render(tree, into: &bitmap, region: damage)
+    public func renderDamage(of tree: RenderTree, into bitmap: inout Bitmap) -> DamageRegion {
+        let damage = tree.takeDamage()
+        render(tree, into: &bitmap, damage: damage)
         return damage
     }
 

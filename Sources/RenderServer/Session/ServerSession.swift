@@ -4,12 +4,17 @@ import RenderWire
 /// One client's session with the render server: the protocol's state
 /// machine, with no I/O of its own (frames go to a ``FrameOutput``).
 ///
-/// The display refreshes at `hz`; vsync `k` is at `k * 1e9 / hz` ns. On a
-/// `vsync(k)` message the server latches every commit whose time is at or
-/// before it, recomposites the damaged region, and the frame is on screen at
-/// vsync `k + 1`: it is written as `frame-(k+1).ppm` and reported back with
-/// `presented`. A vsync on which nothing changed writes no file (its reply
-/// has an empty damage rectangle).
+/// The display refreshes at `hz`; vsync `k` is at `k * 1e9 / hz` ns. The
+/// client's messages carry virtual times that never go back (a commit is
+/// never earlier than the vsync before it, a vsync never earlier than the
+/// commit before it, vsync indexes only grow), so each commit is applied to
+/// the render tree as it arrives. On a `vsync(k)` message the server latches
+/// what was applied since the previous vsync, recomposites the damaged
+/// region, and the frame is on screen at vsync `k + 1`: it is written as
+/// `frame-(k+1).ppm` and reported back with `presented`. A vsync on which
+/// nothing changed writes no file (its reply has an empty damage rectangle).
+/// A `sync` is answered with `applied` (the last commit applied, and what
+/// decoding and applying cost on the wall clock, for `loopsim bench commit`).
 public final class ServerSession {
     public enum State: Equatable, Sendable { case awaitingHello, running, closed }
 
@@ -20,7 +25,14 @@ public final class ServerSession {
     private var framebuffer = Bitmap(width: 0, height: 0)
     /// `framebuffer.contentHash64`, recomputed only when a frame is drawn.
     private var framebufferHash: UInt64 = 0
-    private var pending: [CommitDiff] = []
+    /// Commits applied since the last vsync: the next frame shows them first.
+    private var unlatched: [UInt64] = []
+    /// The last vsync handled (index, time), and the last commit's time.
+    private var lastVsync: (index: UInt64, time: Int64)?
+    private var lastCommitTime: Int64?
+    /// Wall-clock cost of the commits since the last `sync`.
+    private var decodeNanoseconds: UInt64 = 0
+    private var applyNanoseconds: UInt64 = 0
     private let output: (WireMessage.Hello) throws -> FrameOutput
     private var frames: FrameOutput?
     private let pid: UInt32
@@ -68,17 +80,32 @@ public final class ServerSession {
         case (.awaitingHello, _):
             throw SessionError(code: 259, message: "\(message.tag): the first message must be hello")
         case (.running, .commit(let diff)):
-            pending.append(diff)
+            try checkTime(of: diff, "commit")
+            let start = WallClock.nanoseconds()
+            defer { applyNanoseconds &+= WallClock.nanoseconds() &- start }
+            try tree!.apply(diff)
+            unlatched.append(diff.sequence)
+            lastCommitTime = diff.time
             return []
         case (.running, .snapshot(let diff)):
+            try checkTime(of: diff, "snapshot")
+            let start = WallClock.nanoseconds()
+            defer { applyNanoseconds &+= WallClock.nanoseconds() &- start }
             let t = RenderTree(displayWidth: Int(hello!.width), displayHeight: Int(hello!.height))
-            _ = try t.apply(diff)
+            try t.apply(diff)
             t.damageAll()
             tree = t
-            pending.removeAll()
+            unlatched.removeAll()
+            lastCommitTime = diff.time
             return []
         case (.running, .vsync(let index, let time)):
             return [try present(vsync: index, time: time)]
+        case (.running, .sync(let token)):
+            let reply = WireMessage.Applied(token: token, sequence: tree?.lastSequence ?? 0,
+                                            decodeNanoseconds: decodeNanoseconds, applyNanoseconds: applyNanoseconds)
+            decodeNanoseconds = 0
+            applyNanoseconds = 0
+            return [.applied(reply)]
         case (.running, .goodbye):
             state = .closed
             return []
@@ -90,6 +117,23 @@ public final class ServerSession {
         }
     }
 
+    /// Adds wall-clock decoding time to the next `applied` report (the
+    /// socket code decodes; the session applies).
+    public func recordDecode(nanoseconds: UInt64) {
+        decodeNanoseconds &+= nanoseconds
+    }
+
+    /// Virtual time never goes back: a commit is not earlier than the last
+    /// vsync, and its sequence follows the last commit's.
+    private func checkTime(of diff: CommitDiff, _ name: String) throws {
+        if let v = lastVsync, diff.time < v.time {
+            throw SessionError(code: 262, message: "\(name) \(diff.sequence): its time \(diff.time) ns is before vsync \(v.index) at \(v.time) ns, already rendered; virtual time must not go back")
+        }
+        if let last = tree?.lastSequence, last > 0, diff.sequence <= last {
+            throw SessionError(code: 263, message: "\(name) \(diff.sequence): sequence must follow the last commit's, \(last)")
+        }
+    }
+
     /// The virtual time of vsync `k`.
     public func vsyncTime(_ k: UInt64) -> Int64 {
         Int64(k) * 1_000_000_000 / Int64(hello?.refreshHz ?? 60)
@@ -97,33 +141,42 @@ public final class ServerSession {
 
     private func present(vsync k: UInt64, time: Int64) throws -> WireMessage {
         guard let tree, let hello else { throw SessionError(code: 261, message: "vsync: no display") }
-        var latched: [UInt64] = []
-        while let first = pending.first, first.time <= time {
-            pending.removeFirst()
-            _ = try tree.apply(first)
-            latched.append(first.sequence)
+        guard time == vsyncTime(k) else {
+            throw SessionError(code: 264, message: "vsync \(k): its time must be \(vsyncTime(k)) ns at \(hello.refreshHz) Hz, got \(time)")
         }
+        if let v = lastVsync, k <= v.index {
+            throw SessionError(code: 265, message: "vsync \(k): vsync \(v.index) was already rendered; indexes must grow")
+        }
+        if let c = lastCommitTime, time < c {
+            throw SessionError(code: 266, message: "vsync \(k) at \(time) ns: commit \(tree.lastSequence) at \(c) ns came before it; virtual time must not go back")
+        }
+        lastVsync = (k, time)
+        let latched = unlatched
+        unlatched.removeAll()
         let frame = k + 1
         let onScreen = vsyncTime(frame)
-        guard let damage = tree.takeDamage(), !damage.isEmpty else {
+        let damage = tree.takeDamage()
+        guard let box = damage.bounds else {
             return .presented(.init(frame: frame, onScreenTime: onScreen, frameHash: framebufferHash,
                                     damage: .none, firstVisible: latched))
         }
-        compositor.render(tree, into: &framebuffer, region: damage)
+        compositor.render(tree, into: &framebuffer, damage: damage)
         let ppm = PNMEncoder.p6(framebuffer, over: hello.background)
         let hash = framebuffer.contentHash64
         framebufferHash = hash
         let hashHex = String(repeating: "0", count: 16 - String(hash, radix: 16).count) + String(hash, radix: 16)
         let line = "{\"frame\":\(frame),\"present\":\(onScreen),\"file\":\"\(FolderFrameOutput.fileName(frame: frame))\","
             + "\"hash\":\"\(hashHex)\",\"txns\":[\(latched.map(String.init).joined(separator: ","))],"
-            + "\"damage\":[\(damage.x),\(damage.y),\(damage.width),\(damage.height)]}"
+            + "\"damage\":\(Self.json(box)),\"rects\":[\(damage.rects.map(Self.json).joined(separator: ","))]}"
         try frames?.write(frame: frame, ppm: ppm, indexLine: line)
         framesWritten += 1
         return .presented(.init(frame: frame, onScreenTime: onScreen, frameHash: hash,
-                                damage: .init(x: UInt32(damage.x), y: UInt32(damage.y),
-                                              width: UInt32(damage.width), height: UInt32(damage.height)),
+                                damage: .init(x: UInt32(box.x), y: UInt32(box.y),
+                                              width: UInt32(box.width), height: UInt32(box.height)),
                                 firstVisible: latched))
     }
+
+    private static func json(_ r: PixelRect) -> String { "[\(r.x),\(r.y),\(r.width),\(r.height)]" }
 }
 
 /// A protocol violation by the client.

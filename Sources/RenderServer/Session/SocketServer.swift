@@ -25,7 +25,9 @@ public enum SocketServer {
                 return .ioError("read: \(String(cString: strerror(errno)))")
             }
             if n == 0 { return .closedByPeer }
+            let start = WallClock.nanoseconds()
             decoder.feed(buffer[0..<n])
+            session.recordDecode(nanoseconds: WallClock.nanoseconds() &- start)
             while true {
                 let message: WireMessage?
                 do {

@@ -9,13 +9,13 @@ import RenderWire
 /// drawn) and its ordered sublayers. After every commit the tree updates,
 /// for the layers the commit touched and their subtrees, each layer's
 /// transform to the display and the pixel box it can paint; the **damage**
-/// of a commit is the union of the old and new boxes of every subtree whose
-/// layer changed state or place, or whose contents bitmap was replaced,
-/// clipped to the display.
+/// of a commit is the region (``DamageRegion``) of the old and new boxes of
+/// every subtree whose layer changed state or place, or whose contents
+/// bitmap was replaced, clipped to the display.
 ///
 ///     let tree = RenderTree(displayWidth: 320, displayHeight: 240)
 ///     let damage = try tree.apply(diff)      // the pixels this commit changed
-///     compositor.render(tree, into: &frame, region: damage!)
+///     compositor.render(tree, into: &frame, damage: damage)
 public final class RenderTree {
     /// Display width in pixels.
     public let displayWidth: Int
@@ -30,7 +30,7 @@ public final class RenderTree {
     var imageUsers: [ImageID: Set<LayerID>] = [:]
 
     /// The damage of every commit applied since the last `takeDamage()`.
-    public private(set) var pendingDamage: PixelRect?
+    public private(set) var pendingDamage = DamageRegion()
     /// The sequence number of the last commit applied.
     public private(set) var lastSequence: UInt64 = 0
     /// The virtual time of the last commit applied.
@@ -39,7 +39,7 @@ public final class RenderTree {
     private var stamp: UInt64 = 0
     private var dirty: [RenderNode] = []
     private var refresh: [RenderNode] = []
-    private var commitDamage: PixelRect?
+    private var commitDamage = DamageRegion()
 
     /// An empty tree for a display of `displayWidth` × `displayHeight`.
     public init(displayWidth: Int, displayHeight: Int) {
@@ -53,7 +53,7 @@ public final class RenderTree {
 
     // MARK: Applying commits
 
-    /// Applies `diff`'s operations in order and answers its damage (`nil`
+    /// Applies `diff`'s operations in order and answers its damage (empty
     /// when no pixel can have changed); the damage is also added to
     /// `pendingDamage`.
     ///
@@ -63,9 +63,9 @@ public final class RenderTree {
     ///   of the wrong kind. The operations before it stay applied (and their
     ///   damage counted); the rest of the commit is not applied.
     @discardableResult
-    public func apply(_ diff: CommitDiff) throws(RenderTreeError) -> PixelRect? {
+    public func apply(_ diff: CommitDiff) throws(RenderTreeError) -> DamageRegion {
         stamp &+= 1
-        commitDamage = nil
+        commitDamage = DamageRegion()
         var failure: RenderTreeError?
         for (index, op) in diff.ops.enumerated() {
             do {
@@ -79,21 +79,21 @@ public final class RenderTree {
         lastSequence = diff.sequence
         lastTime = diff.time
         let damage = commitDamage
-        pendingDamage = pendingDamage.union(damage)
-        commitDamage = nil
+        pendingDamage.formUnion(damage)
+        commitDamage = DamageRegion()
         if let failure { throw failure }
         return damage
     }
 
     /// Answers the damage accumulated since the last call and clears it.
-    public func takeDamage() -> PixelRect? {
-        defer { pendingDamage = nil }
+    public func takeDamage() -> DamageRegion {
+        defer { pendingDamage = DamageRegion() }
         return pendingDamage
     }
 
     /// Marks the whole display damaged (a new output, a lost frame).
     public func damageAll() {
-        pendingDamage = displayRect
+        pendingDamage = DamageRegion(displayRect)
     }
 
     private func apply(_ op: DiffOp, index: Int) throws(RenderTreeError) {
@@ -210,7 +210,7 @@ public final class RenderTree {
         guard node.mark != stamp else { return }
         node.mark = stamp
         dirty.append(node)
-        commitDamage = commitDamage.union(node.subtreeBox)
+        if let box = node.subtreeBox { commitDamage.add(box) }
     }
 
     /// Takes the node out of its parent's sublayers or the display's roots.
@@ -234,7 +234,7 @@ public final class RenderTree {
     private func groupingChanges(_ node: RenderNode) {
         let opacity = RGBA8.byte(node.state.opacity)
         if opacity > 0, opacity < 255 {
-            commitDamage = commitDamage.union(node.ownBox)
+            if let box = node.ownBox { commitDamage.add(box) }
         }
     }
 
@@ -363,7 +363,7 @@ public final class RenderTree {
         for node in dirty where !node.removed {
             if hasTouchedAncestor(node) { continue }
             recompute(node)
-            commitDamage = commitDamage.union(node.subtreeBox)
+            if let box = node.subtreeBox { commitDamage.add(box) }
             if let parent = node.parent { refresh.append(parent) }
         }
         for start in refresh {
