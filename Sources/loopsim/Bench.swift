@@ -77,25 +77,26 @@ enum BenchCommand {
     static let groups: [(String, String)] = [
         ("runloop", "ns per pass: six UIKit observers, one timer, one source0, one block — against Foundation's RunLoop (CFRunLoop)"),
         ("commit-phases", "ns per commit (layout, display, prepare, encode) of 10 changed layers in 1k and 10k-layer trees"),
-        ("commit", "ns from the start of a commit to the render server's reply, per phase, against the raw socket round trip"),
+        ("commit", "ns from the start of a commit to the render server's 'applied', per phase, against the raw socket round trip; and the vsync after it"),
         ("raster", "ns per frame: a full 1280x720 frame of 1,000 half-transparent rectangles, and a 1 % damaged frame"),
     ]
 
     static let spec = CommandSpec(
         name: "bench",
         abstract: "Run the benchmarks (warm-up, N runs, p50/p90/p99).",
-        usage: "loopsim bench [<name> ...] [--json] [--runs <n>] [--no-peer] [--filter <text>]",
+        usage: "loopsim bench [<name> ...] [--json] [--runs <n>] [--no-peer] [--filter <text>] [--server <transport>]",
         arguments: [("<name>", "Benchmark groups to run (default: all): " + groups.map(\.0).joined(separator: ", ") + ".")],
         options: [
             ("--json", "Print one JSON object per line (name, unit, p50, p90, p99, peer, ratio)."),
             ("--runs <n>", "Timed runs per benchmark (default 200)."),
             ("--no-peer", "Skip the comparisons with peers (Foundation, pixman)."),
             ("--filter <text>", "Only benchmarks whose name contains <text>."),
+            ("--server <transport>", "For 'commit': spawn (default), thread or unix:PATH."),
         ],
         discussion: "Figures are wall-clock and noisy on shared machines; compare ratios measured in one run.")
 
     static func main(_ args: [String]) throws -> Int32 {
-        let parsed = try ParsedArguments(args, valueOptions: ["--runs", "--filter"], flagOptions: ["--json", "--no-peer"])
+        let parsed = try ParsedArguments(args, valueOptions: ["--runs", "--filter", "--server"], flagOptions: ["--json", "--no-peer"])
         if parsed.wantsHelp { printOut(spec.help()); return ExitStatus.success }
         var runs = 200
         if let r = parsed.values["--runs"] {
@@ -107,13 +108,16 @@ enum BenchCommand {
             throw UsageError(message: "unknown benchmark '\(n)' (known: \(groups.map(\.0).joined(separator: ", ")))")
         }
         let json = parsed.flags.contains("--json")
+        guard let transport = try serverOption(parsed, default: .spawn) else {
+            throw UsageError(message: "bench commit needs a render server; --server none has nothing to measure")
+        }
         for name in names {
             let results: [BenchResult]
             switch name {
             case "runloop": results = RunLoopBench.run(runs: runs, peers: !parsed.flags.contains("--no-peer"), filter: parsed.values["--filter"])
             case "commit-phases": results = CommitPhasesBench.run(runs: runs, filter: parsed.values["--filter"])
             case "raster": results = RasterBenchRunner.run(runs: runs, filter: parsed.values["--filter"])
-            case "commit": results = CommitBench.run(runs: runs, filter: parsed.values["--filter"])
+            case "commit": results = CommitBench.run(runs: runs, filter: parsed.values["--filter"], transport: transport)
             default: results = []
             }
             for r in results {

@@ -6,24 +6,29 @@ import RunLoopKit
 import Simulation
 
 /// `loopsim bench commit`: the wall time from the start of an outermost
-/// commit to the render server's reply, per phase, for 10 changed layers in
-/// trees of 1,000 and 10,000 layers, against the raw socket round trip (an
-/// empty vsync: the server decodes it, latches nothing, answers).
+/// commit until the render server acknowledges that it has applied it, per
+/// phase, for 10 changed layers in trees of 1,000 and 10,000 layers, against
+/// the raw socket round trip (`sync` → `applied` with nothing to apply);
+/// and beside it the vsync that follows (raster of the damage and the frame
+/// file).
 ///
 /// Phases: layout (with constraints), display, prepare, encode (diff and
-/// wire bytes), send (the commit on the socket), and server (vsync sent →
-/// `presented` received: the server decodes and applies the commit,
-/// recomposites the damage and writes the frame file).
+/// wire bytes), send (the commit written to the socket), decode and apply
+/// (the server's own wall-clock figures, from `applied`), and reply (what
+/// is left: the `sync` sent, the socket both ways and the wake-ups).
 enum CommitBench {
+    static let phases = ["layout", "display", "prepare", "encode", "send", "decode", "apply", "reply"]
+
     static func run(runs: Int, filter: String?, transport: RenderConnection.Transport = .spawn) -> [BenchResult] {
         var out: [BenchResult] = []
         var raw: Double?
         for size in [1_000, 10_000] {
             let prefix = "commit.\(size / 1000)k-layers-10-changed"
-            if let filter, !prefix.contains(filter), !"commit.raw-round-trip".contains(filter) { continue }
+            let wanted = [prefix, prefix + ".vsync", "commit.raw-round-trip"]
+            if let filter, !wanted.contains(where: { $0.contains(filter) }) { continue }
             let (ctx, layers) = CommitPhasesBench.makeTree(layers: size)
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("loopsim-bench-commit-\(size)").path
-            defer { try? FileManager.default.removeItem(atPath: folder) }
+            defer { if ProcessInfo.processInfo.environment["DEBUG_BENCH"] == nil { try? FileManager.default.removeItem(atPath: folder) } }
             let connection: RenderConnection
             do {
                 connection = try RenderConnection.open(transport, hello: .init(width: 1280, height: 720, refreshHz: 60,
@@ -33,59 +38,87 @@ enum CommitBench {
                 return out
             }
             defer { connection.close() }
-            // Ship the initial tree (makeTree committed it once).
-            try? connection.send(.commit(ctx.commits[0].diff))
+            let sim = ctx.loop.context
             var stamps: [LayerContext.Phase: UInt64] = [:]
             ctx.onPhase = { stamps[$0] = Clock.nanoseconds() }
             ctx.onCommit = { record in try connection.send(.commit(record.diff)) }
+            // Ship the initial tree (makeTree committed it once).
+            try? connection.send(.commit(ctx.commits[0].diff))
+            var token: UInt64 = 0
+            func sync() -> WireMessage.Applied? {
+                token += 1
+                try? connection.send(.sync(token: token))
+                guard case .applied(let a)? = try? connection.receive(), a.token == token else { return nil }
+                return a
+            }
             var vsync: UInt64 = 0
-            func roundTrip() -> UInt64 {
+            /// Renders the next vsync; answers its wall time. The next
+            /// commit happens one vsync later in virtual time.
+            func present() -> UInt64 {
                 vsync += 1
                 let t = Clock.nanoseconds()
                 try? connection.send(.vsync(index: vsync, time: Int64(vsync) * 1_000_000_000 / 60))
-                _ = try? connection.receive()
-                return Clock.nanoseconds() - t
+                let reply = try? connection.receive()
+                let elapsed = Clock.nanoseconds() - t
+                if ProcessInfo.processInfo.environment["DEBUG_BENCH"] != nil { printError("\(String(describing: reply))") }
+                sim.advance(to: Int64(vsync) * 1_000_000_000 / 60)
+                return elapsed
             }
-            _ = roundTrip()   // latch and render the whole tree
-            var phases: [String: [Double]] = [:]
-            var totals: [Double] = []
-            var raws: [Double] = []
+            _ = sync()
+            _ = present()   // the whole tree's first frame
+            var samples: [String: [Double]] = [:]
+            var totals: [Double] = [], raws: [Double] = [], vsyncs: [Double] = []
             let colours: [RGBA] = [.red, .green, .blue, .yellow]
             for i in 0..<(runs + 5) {
-                raws.append(Double(roundTrip()))
+                let r0 = Clock.nanoseconds()
+                _ = sync()
+                let rawTrip = Clock.nanoseconds() - r0
                 for k in 0..<10 {
                     try? layers[(k * 7919 + i * 13) % layers.count].set(.backgroundColor, .color(colours[(i + k) % 4]))
                 }
                 let start = Clock.nanoseconds()
                 try? ctx.flush()
-                let sent = Clock.nanoseconds()
-                let server = roundTrip()
+                let flushed = Clock.nanoseconds()
+                guard let applied = sync() else {
+                    printError("bench commit: the render server did not acknowledge commit \(ctx.commits.last?.sequence ?? 0)")
+                    return out
+                }
+                let end = Clock.nanoseconds()
+                let frame = present()
                 guard i >= 5, let l = stamps[.layout], let d = stamps[.display], let p = stamps[.prepare],
                       let e = stamps[.encode], let s = stamps[.send] else { continue }
-                phases["layout", default: []].append(Double(d - l))
-                phases["display", default: []].append(Double(p - d))
-                phases["prepare", default: []].append(Double(e - p))
-                phases["encode", default: []].append(Double(s - e))
-                phases["send", default: []].append(Double(sent - s))
-                phases["server", default: []].append(Double(server))
-                totals.append(Double(sent - start + server))
+                let server = applied.decodeNanoseconds + applied.applyNanoseconds
+                let measured: [(String, UInt64)] = [
+                    ("layout", d - l), ("display", p - d), ("prepare", e - p), ("encode", s - e), ("send", flushed - s),
+                    ("decode", applied.decodeNanoseconds), ("apply", applied.applyNanoseconds),
+                    ("reply", end - flushed > server ? end - flushed - server : 0),
+                ]
+                for (name, ns) in measured { samples[name, default: []].append(Double(ns)) }
+                totals.append(Double(end - start))
+                raws.append(Double(rawTrip))
+                vsyncs.append(Double(frame))
             }
             let rawP = percentiles(raws)
             if raw == nil {
                 raw = rawP.p50
                 out.append(BenchResult(name: "commit.raw-round-trip", unit: "ns", p50: rawP.p50, p90: rawP.p90, p99: rawP.p99,
-                                       runs: raws.count, batch: 1, peer: nil, peerName: nil))
+                                       runs: raws.count, batch: 1, peer: nil, peerName: nil,
+                                       extra: [("message", "\"sync -> applied\"")]))
             }
             let total = percentiles(totals)
             var extra: [(String, String)] = [("layers", "\(size)"), ("changed", "10"),
                                              ("ratio_to_raw_round_trip", String(format: "%.2f", total.p50 / (raw ?? total.p50)))]
-            for name in ["layout", "display", "prepare", "encode", "send", "server"] {
-                let p = percentiles(phases[name] ?? [0])
+            for name in phases {
+                let p = percentiles(samples[name] ?? [0])
                 extra.append(("\(name)_p50", String(format: "%.1f", p.p50)))
                 extra.append(("\(name)_p99", String(format: "%.1f", p.p99)))
             }
             out.append(BenchResult(name: prefix, unit: "ns/commit", p50: total.p50, p90: total.p90, p99: total.p99,
                                    runs: totals.count, batch: 1, peer: nil, peerName: nil, extra: extra))
+            let v = percentiles(vsyncs)
+            out.append(BenchResult(name: prefix + ".vsync", unit: "ns/frame", p50: v.p50, p90: v.p90, p99: v.p99,
+                                   runs: vsyncs.count, batch: 1, peer: nil, peerName: nil,
+                                   extra: [("what", "\"vsync -> presented: raster of the damage, PPM file, frames.jsonl\"")]))
         }
         return out
     }

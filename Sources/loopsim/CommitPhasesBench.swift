@@ -47,7 +47,7 @@ enum CommitPhasesBench {
         let ctx = LayerContext(loop: loop)
         ctx.encoder = { CommitCodec.encode($0) }
         let root = ctx.makeLayer(name: "root", root: true)
-        try? root.set(.bounds, .rect(Rect(x: 0, y: 0, width: 1280, height: 720)))
+        try? root.set(.frame, .rect(Rect(x: 0, y: 0, width: 1280, height: 720)))
         var all: [Layer] = [root]
         let groups = Int(Double(count).squareRoot())
         var groupLayers: [Layer] = []

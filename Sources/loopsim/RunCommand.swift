@@ -74,19 +74,22 @@ enum RunCommand {
     }
 }
 
+/// `--server spawn|thread|unix:PATH|none` (nil: none).
+func serverOption(_ parsed: ParsedArguments, default transport: RenderConnection.Transport?) throws -> RenderConnection.Transport? {
+    guard let s = parsed.values["--server"] else { return transport }
+    switch s {
+    case "spawn": return .spawn
+    case "thread": return .thread
+    case "none": return nil
+    case _ where s.hasPrefix("unix:") && s.count > 5: return .unix(String(s.dropFirst(5)))
+    default: throw UsageError(message: "the value '\(s)' is invalid for '--server' (expected spawn, thread, unix:PATH or none)")
+    }
+}
+
 /// `--server` and `--frames`.
 func renderOptions(_ parsed: ParsedArguments, scenario path: String,
                    defaultTransport: RenderConnection.Transport?) throws -> ScenarioRunner.RenderOptions? {
-    var transport = defaultTransport
-    if let s = parsed.values["--server"] {
-        switch s {
-        case "spawn": transport = .spawn
-        case "thread": transport = .thread
-        case "none": transport = nil
-        case _ where s.hasPrefix("unix:") && s.count > 5: transport = .unix(String(s.dropFirst(5)))
-        default: throw UsageError(message: "the value '\(s)' is invalid for '--server' (expected spawn, thread, unix:PATH or none)")
-        }
-    }
+    let transport = try serverOption(parsed, default: defaultTransport)
     guard let transport else { return nil }
     let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     let frames = parsed.values["--frames"] ?? "loopsim-out/\(name)/frames"

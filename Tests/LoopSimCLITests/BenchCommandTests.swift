@@ -66,4 +66,28 @@ import Testing
         #expect(line.hasPrefix("runloop.block") && line.contains("p50") && line.contains("p99"), "\(result)")
         #expect(jsonObject(line) == nil, "\(result)")
     }
+
+    @Test("bench commit times a commit to the server's 'applied', per phase, beside the raw round trip and the vsync after it")
+    func commitThroughTheSpawnedServer() async throws {
+        let sandbox = try Sandbox()
+        let result = try await loopsim(["bench", "commit", "--json", "--runs", "3", "--filter", "1k"], in: sandbox.url, timeout: .seconds(120))
+        #expect(result.status == 0, "\(result)")
+        let objects = result.stdoutLines.compactMap(jsonObject)
+        #expect(objects.compactMap { $0["name"] as? String } == ["commit.raw-round-trip", "commit.1k-layers-10-changed", "commit.1k-layers-10-changed.vsync"], "\(result)")
+        let commit = try #require(objects.first { $0["name"] as? String == "commit.1k-layers-10-changed" })
+        for phase in ["layout", "display", "prepare", "encode", "send", "decode", "apply", "reply"] {
+            #expect((commit["\(phase)_p50"] as? NSNumber) != nil && (commit["\(phase)_p99"] as? NSNumber) != nil, "\(phase): \(commit)")
+        }
+        // The server measured its own decode and apply work.
+        #expect(((commit["apply_p50"] as? NSNumber)?.doubleValue ?? 0) > 0, "\(commit)")
+        #expect(((commit["ratio_to_raw_round_trip"] as? NSNumber)?.doubleValue ?? 0) > 0, "\(commit)")
+    }
+
+    @Test("bench --server none is a usage error: there is nothing to measure")
+    func commitNeedsAServer() async throws {
+        let sandbox = try Sandbox()
+        let result = try await loopsim(["bench", "commit", "--server", "none"], in: sandbox.url, timeout: .seconds(30))
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.contains("--server none"), "\(result)")
+    }
 }

@@ -40,4 +40,24 @@ import Testing
         }
         #expect(try PNMDecoder.decode(PNMEncoder.p6(b, over: .black)) == b)
     }
+
+    @Test("re-encoding a changed rectangle gives the bytes of encoding the whole bitmap again")
+    func update() {
+        var rng = SplitMix64(seed: 7)
+        var b = Bitmap(width: 9, height: 6)
+        func scribble(_ xs: Range<Int>, _ ys: Range<Int>) {
+            for y in ys { for x in xs {
+                let a = UInt8.random(in: 0...255, using: &rng)
+                b[x, y] = px(UInt8.random(in: 0...a, using: &rng), UInt8.random(in: 0...a, using: &rng), UInt8.random(in: 0...a, using: &rng), a)
+            } }
+        }
+        scribble(0..<9, 0..<6)
+        var p6 = PNMEncoder.p6(b, over: px(10, 20, 30))
+        let header = PNMEncoder.p6Header(width: 9, height: 6).count
+        scribble(2..<5, 1..<4)
+        let before = p6
+        PNMEncoder.updateP6(&p6, from: b, columns: 2..<5, rows: 1..<4, over: px(10, 20, 30), headerCount: header)
+        #expect(p6 == PNMEncoder.p6(b, over: px(10, 20, 30)))
+        #expect(p6 != before)
+    }
 }

@@ -164,6 +164,27 @@ struct RenderTreeDamageTests {
         #expect(try change(tree, [.set(3, .opacity, .number(0.5))]) == nil)
     }
 
+    @Test("a change to a layer's own paints damages only its own box, not its sublayers'")
+    func ownPaints() throws {
+        let tree = try scene()
+        // Layer 1 (10, 10, 40, 30) holds layer 2; its colour, border and corner repaint only itself.
+        #expect(try change(tree, [.set(1, .backgroundColor, .color(.green))]) == PixelRect(x: 10, y: 10, width: 40, height: 30))
+        // Layer 3 paints nothing and holds nothing: a colour makes it paint, and damages where it now paints.
+        #expect(try change(tree, [.set(3, .backgroundColor, .color(.green))]) == PixelRect(x: 60, y: 40, width: 20, height: 20))
+        // A container without paint of its own, holding a sublayer far away: its colour damages nothing.
+        var ops = Ops()
+        ops.layer(4, index: 2, frame: rect(0, 0, 0, 0))
+        ops.layer(5, parent: 4, frame: rect(80, 60, 10, 10), [(.backgroundColor, .color(.red))])
+        try tree.apply(CommitDiff(sequence: 3, time: 0, ops: ops.ops))
+        _ = tree.takeDamage()
+        #expect(try tree.apply(CommitDiff(sequence: 4, time: 0, ops: [.set(4, .backgroundColor, .color(.blue))])).isEmpty)
+        // Opacity of a layer with sublayers is a group change: the subtree.
+        #expect(try change(tree, [.set(1, .opacity, .number(0.5))]) == PixelRect(x: 10, y: 10, width: 40, height: 30))
+        #expect(try tree.apply(CommitDiff(sequence: 5, time: 0, ops: [.set(4, .opacity, .number(0.5))])).rects == [PixelRect(x: 80, y: 60, width: 10, height: 10)])
+        // A corner radius clips the sublayers of a masking layer: the subtree.
+        #expect(try tree.apply(CommitDiff(sequence: 6, time: 0, ops: [.set(4, .masksToBounds, .bool(true))])).rects == [PixelRect(x: 80, y: 60, width: 10, height: 10)])
+    }
+
     @Test("a move damages where the subtree was and where it is")
     func move() throws {
         let tree = try scene()

@@ -39,13 +39,28 @@ public final class FolderFrameOutput: FrameOutput {
         return "frame-" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + ".ppm"
     }
 
+    /// Writes `bytes` to a new file at `path` (mode 0644) straight from the
+    /// buffer: a frame is megabytes, and this runs once per frame.
+    private static func writeFile(_ path: String, _ bytes: [UInt8]) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path, NSUnderlyingErrorKey: POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)]) }
+        defer { close(fd) }
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path, NSUnderlyingErrorKey: POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)])
+            }
+            offset += n
+        }
+    }
+
     public func write(frame: UInt64, ppm: [UInt8], indexLine: String) throws {
         let name = FolderFrameOutput.fileName(frame: frame)
         let path = (folder as NSString).appendingPathComponent(name)
         let temp = path + ".partial"
-        guard FileManager.default.createFile(atPath: temp, contents: Data(ppm)) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temp])
-        }
+        try Self.writeFile(temp, ppm)
         guard rename(temp, path) == 0 else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
         }

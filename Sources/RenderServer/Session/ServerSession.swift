@@ -23,6 +23,9 @@ public final class ServerSession {
     public private(set) var tree: RenderTree?
     private var compositor = Compositor()
     private var framebuffer = Bitmap(width: 0, height: 0)
+    /// The framebuffer as a P6 file, re-encoded only where damaged.
+    private var ppm: [UInt8] = []
+    private var ppmHeaderCount = 0
     /// `framebuffer.contentHash64`, recomputed only when a frame is drawn.
     private var framebufferHash: UInt64 = 0
     /// Commits applied since the last vsync: the next frame shows them first.
@@ -74,6 +77,8 @@ public final class ServerSession {
             compositor = Compositor(background: h.background)
             tree = RenderTree(displayWidth: Int(h.width), displayHeight: Int(h.height))
             framebuffer = Bitmap(width: Int(h.width), height: Int(h.height), fill: h.background)
+            ppm = PNMEncoder.p6(framebuffer, over: h.background)
+            ppmHeaderCount = PNMEncoder.p6Header(width: framebuffer.width, height: framebuffer.height).count
             framebufferHash = framebuffer.contentHash64
             state = .running
             return [.welcome(version: WireProtocol.version, serverPID: pid)]
@@ -161,7 +166,10 @@ public final class ServerSession {
                                     damage: .none, firstVisible: latched))
         }
         compositor.render(tree, into: &framebuffer, damage: damage)
-        let ppm = PNMEncoder.p6(framebuffer, over: hello.background)
+        for r in damage.clipped(to: tree.displayRect).rects {
+            PNMEncoder.updateP6(&ppm, from: framebuffer, columns: r.x..<r.maxX, rows: r.y..<r.maxY,
+                                over: hello.background, headerCount: ppmHeaderCount)
+        }
         let hash = framebuffer.contentHash64
         framebufferHash = hash
         let hashHex = String(repeating: "0", count: 16 - String(hash, radix: 16).count) + String(hash, radix: 16)

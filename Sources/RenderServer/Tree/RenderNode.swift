@@ -29,6 +29,8 @@ final class RenderNode {
 
     /// The commit stamp of the last `apply` that touched the node.
     var mark: UInt64 = 0
+    /// The commit stamp of the last `apply` that changed only its own paints.
+    var repaintMark: UInt64 = 0
     /// Set when the layer has been removed (stale references skip it).
     var removed = false
 

@@ -39,6 +39,8 @@ public final class RenderTree {
     private var stamp: UInt64 = 0
     private var dirty: [RenderNode] = []
     private var refresh: [RenderNode] = []
+    /// Layers whose own paints changed, and nothing else (`repaint`).
+    private var repainted: [RenderNode] = []
     private var commitDamage = DamageRegion()
 
     /// An empty tree for a display of `displayWidth` × `displayHeight`.
@@ -169,7 +171,7 @@ public final class RenderTree {
 
         case let .set(id, property, value):
             let node = try existing(id, index: index, op: "set")
-            touch(node)
+            if paintsOnlyItself(property, node) { repaint(node) } else { touch(node) }
             let oldImage = node.state.contents
             do {
                 try node.state.setValue(value, for: property)
@@ -189,7 +191,7 @@ public final class RenderTree {
             textures[image] = RenderTree.sanitized(bitmap)
             if let users = imageUsers[image] {
                 for id in users.sorted() {
-                    if let node = nodes[id] { touch(node) }
+                    if let node = nodes[id] { repaint(node) }
                 }
             }
         }
@@ -211,6 +213,30 @@ public final class RenderTree {
         node.mark = stamp
         dirty.append(node)
         if let box = node.subtreeBox { commitDamage.add(box) }
+    }
+
+    /// Whether setting `property` can change only the layer's own pixels
+    /// (its background, contents and border), not its sublayers' or where
+    /// anything is: colours, the border, contents and their gravity, the
+    /// corner radius of a layer that does not clip, the opacity of a layer
+    /// without sublayers.
+    private func paintsOnlyItself(_ property: LayerProperty, _ node: RenderNode) -> Bool {
+        switch property {
+        case .backgroundColor, .borderColor, .borderWidth, .contents, .contentsGravity: true
+        case .cornerRadius: !node.state.masksToBounds
+        case .opacity: node.children.isEmpty
+        default: false
+        }
+    }
+
+    /// Records the node's own paint box as damaged where it was, once per
+    /// commit; `finishCommit` adds where it is now. Its sublayers are not
+    /// damaged (unless another change touches the subtree).
+    private func repaint(_ node: RenderNode) {
+        guard node.mark != stamp, node.repaintMark != stamp else { return }
+        node.repaintMark = stamp
+        repainted.append(node)
+        if let box = node.ownBox { commitDamage.add(box) }
     }
 
     /// Takes the node out of its parent's sublayers or the display's roots.
@@ -360,6 +386,13 @@ public final class RenderTree {
     /// Recomputes the geometry of every touched subtree and the subtree
     /// boxes of their ancestors, adding the new boxes to the damage.
     private func finishCommit() {
+        let display = displayRect
+        for node in repainted where !node.removed && node.mark != stamp {
+            node.ownBox = node.visible ? paintBox(node, clip: display) : nil
+            if let box = node.ownBox { commitDamage.add(box) }
+            refresh.append(node)
+        }
+        repainted.removeAll(keepingCapacity: true)
         for node in dirty where !node.removed {
             if hasTouchedAncestor(node) { continue }
             recompute(node)
