@@ -100,10 +100,61 @@ public final class RenderConnection {
         throw Failure(description: "loopsim-render was not found next to this executable; build it ('swift build') or set LOOPSIM_RENDER")
     }
 
+    /// Bitmaps of at least this many bytes travel as shared memory
+    /// (`bitmapShared` + a sealed memfd) instead of inside the commit;
+    /// `Int.max` keeps every bitmap inline. Default 16 KiB (a 64 × 64 image).
+    public var sharedBitmapThreshold = 16 * 1024
+
+    /// Sends `message`. The large `bitmap` ops of a `commit` or `snapshot`
+    /// go first, each as a `bitmapShared` frame with its memfd; the server
+    /// stores them on arrival, so the commit after them, without those ops,
+    /// means the same.
     public func send(_ message: WireMessage) throws {
+        var message = message
+        switch message {
+        case .commit(let diff):
+            message = .commit(try shareLargeBitmaps(of: diff))
+        case .snapshot(let diff):
+            message = .snapshot(try shareLargeBitmaps(of: diff))
+        default:
+            break
+        }
         if let failure = SocketServer.writeAll(fd, message.encode()) {
             throw Failure(description: "render server: \(failure)")
         }
+    }
+
+    /// Sends `diff`'s bitmaps of at least `sharedBitmapThreshold` bytes as
+    /// shared memory; answers the diff without them.
+    private func shareLargeBitmaps(of diff: CommitDiff) throws -> CommitDiff {
+        guard diff.ops.contains(where: { if case .bitmap(_, let b) = $0 { b.pixels.count >= sharedBitmapThreshold } else { false } }) else {
+            return diff
+        }
+        var rest = diff
+        rest.ops = []
+        for op in diff.ops {
+            guard case .bitmap(let image, let bitmap) = op, bitmap.pixels.count >= sharedBitmapThreshold else {
+                rest.ops.append(op)
+                continue
+            }
+            let file: Int32
+            do {
+                file = try bitmap.pixels.withUnsafeBytes { bytes in
+                    try Result { () throws(SharedMemoryError) -> Int32 in
+                        try SharedMemory.makeSealedFile(name: "loopsim-image-\(image.rawValue)", contents: bytes)
+                    }.get()
+                }
+            } catch {
+                throw Failure(description: "render server: shared memory for image \(image.rawValue): \(error)")
+            }
+            defer { Glibc.close(file) }
+            let frame = WireMessage.bitmapShared(image, width: UInt32(bitmap.width), height: UInt32(bitmap.height),
+                                                 offset: 0, byteCount: UInt64(bitmap.pixels.count)).encode()
+            if let failure = DescriptorSocket.send(fd, frame, descriptors: [file]) {
+                throw Failure(description: "render server: \(failure)")
+            }
+        }
+        return rest
     }
 
     /// The next message from the server (waits at most 30 s of wall time).

@@ -105,6 +105,8 @@ public final class ServerSession {
             return []
         case (.running, .vsync(let index, let time)):
             return [try present(vsync: index, time: time)]
+        case (.running, .bitmapShared(let image, _, _, _, _)):
+            throw SessionError(code: 267, message: "bitmapShared \(image.rawValue): its pixels come in a descriptor, which only the socket code can take")
         case (.running, .sync(let token)):
             let reply = WireMessage.Applied(token: token, sequence: tree?.lastSequence ?? 0,
                                             decodeNanoseconds: decodeNanoseconds, applyNanoseconds: applyNanoseconds)
@@ -120,6 +122,19 @@ public final class ServerSession {
         case (.running, let other):
             throw SessionError(code: 260, message: "\(other.tag): not expected from a client")
         }
+    }
+
+    /// A `bitmapShared` whose pixels the socket code has read from the
+    /// descriptor that came with it (`width × height × 4` bytes, checked by
+    /// the decoder and the read): stored like a `bitmap` op, at once.
+    public func handleSharedBitmap(_ image: ImageID, width: UInt32, height: UInt32, pixels: [UInt8]) -> [WireMessage] {
+        guard state == .running, let tree else {
+            return handle(.bitmapShared(image, width: width, height: height, offset: 0, byteCount: UInt64(pixels.count)))
+        }
+        let start = WallClock.nanoseconds()
+        tree.storeBitmap(image, Bitmap(width: Int(width), height: Int(height), pixels: pixels))
+        applyNanoseconds &+= WallClock.nanoseconds() &- start
+        return []
     }
 
     /// Adds wall-clock decoding time to the next `applied` report (the

@@ -66,10 +66,25 @@ public final class RenderTree {
     ///   damage counted); the rest of the commit is not applied.
     @discardableResult
     public func apply(_ diff: CommitDiff) throws(RenderTreeError) -> DamageRegion {
+        defer {
+            lastSequence = diff.sequence
+            lastTime = diff.time
+        }
+        return try apply(ops: diff.ops)
+    }
+
+    /// Stores a backing store that arrived outside a commit (`bitmapShared`):
+    /// the same as a `bitmap` operation, damaging the layers that show it.
+    @discardableResult
+    public func storeBitmap(_ image: ImageID, _ bitmap: Bitmap) -> DamageRegion {
+        (try? apply(ops: [.bitmap(image, bitmap)])) ?? DamageRegion()
+    }
+
+    private func apply(ops: [DiffOp]) throws(RenderTreeError) -> DamageRegion {
         stamp &+= 1
         commitDamage = DamageRegion()
         var failure: RenderTreeError?
-        for (index, op) in diff.ops.enumerated() {
+        for (index, op) in ops.enumerated() {
             do {
                 try apply(op, index: index)
             } catch {
@@ -78,8 +93,6 @@ public final class RenderTree {
             }
         }
         finishCommit()
-        lastSequence = diff.sequence
-        lastTime = diff.time
         let damage = commitDamage
         pendingDamage.formUnion(damage)
         commitDamage = DamageRegion()

@@ -1,0 +1,134 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import RenderModel
+import RenderServer
+import RenderWire
+import Testing
+
+/// `SocketServer` serving `bitmapShared` frames: the descriptor that came
+/// with each is read, closed and stored like a `bitmap` op.
+@Suite struct SocketServerSharedBitmapTests {
+    /// A server on a thread over a socketpair; answers the client's end and
+    /// the frames it wrote once the client has said goodbye.
+    final class Served: @unchecked Sendable {
+        /// What the server thread leaves behind.
+        final class Result: @unchecked Sendable {
+            let output = MemoryFrameOutput()
+            var outcome: SocketServer.Outcome?
+        }
+
+        let client: Int32
+        let result = Result()
+        private let thread: Thread
+        private var decoder = FrameDecoder()
+        var output: MemoryFrameOutput { result.output }
+        var outcome: SocketServer.Outcome? { result.outcome }
+
+        init() throws {
+            var sv: [Int32] = [0, 0]
+            guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &sv) == 0 else { throw POSIXError(.EIO) }
+            client = sv[0]
+            let serverFD = sv[1]
+            let result = self.result
+            thread = Thread {
+                let output = result.output
+                let session = ServerSession(pid: 1) { _ in output }
+                result.outcome = SocketServer.serve(fd: serverFD, session: session)
+                close(serverFD)
+            }
+            thread.start()
+        }
+
+        func send(_ message: WireMessage, descriptor: Int32? = nil) {
+            _ = DescriptorSocket.send(client, message.encode(), descriptors: descriptor.map { [$0] } ?? [])
+        }
+
+        func receive() throws -> WireMessage? {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                if let m = try decoder.next() { return m }
+                let n = buffer.withUnsafeMutableBytes { read(client, $0.baseAddress, $0.count) }
+                if n <= 0 { return nil }
+                decoder.feed(buffer[0..<n])
+            }
+        }
+
+        func finish() {
+            shutdown(client, Int32(SHUT_WR))
+            while !thread.isFinished { usleep(1000) }
+            close(client)
+        }
+    }
+
+    static let hello = WireMessage.hello(.init(width: 40, height: 30, refreshHz: 60, background: .black, outputFolder: "memory"))
+    static let image = ImageID(rawValue: 3)
+
+    static func gradient() -> Bitmap {
+        var b = Bitmap(width: 32, height: 24)
+        for y in 0..<24 { for x in 0..<32 { b[x, y] = RGBA8(r: UInt8(x * 8), g: UInt8(y * 10), b: 90, a: 255) } }
+        return b
+    }
+
+    static func showImage(_ inline: Bool) -> CommitDiff {
+        var ops: [DiffOp] = inline ? [.bitmap(image, gradient())] : []
+        ops += [.create(1), .set(1, .frame, .rect(Rect(x: 4, y: 3, width: 32, height: 24))),
+                .set(1, .contents, .image(image)), .move(1, parent: 0, index: 0)]
+        return CommitDiff(sequence: 1, time: 0, ops: ops)
+    }
+
+    static func sealed(_ bytes: [UInt8]) throws -> Int32 {
+        try bytes.withUnsafeBytes { try SharedMemory.makeSealedFile(name: "test", contents: $0) }
+    }
+
+    @Test("a bitmap sent as shared memory shows the same frame as the same bitmap inline in the commit")
+    func sameFrameAsInline() throws {
+        var frames: [[UInt8]] = []
+        for inline in [true, false] {
+            let served = try Served()
+            served.send(Self.hello)
+            _ = try served.receive()
+            if !inline {
+                let pixels = Self.gradient().pixels
+                let file = try Self.sealed(pixels)
+                served.send(.bitmapShared(Self.image, width: 32, height: 24, offset: 0, byteCount: UInt64(pixels.count)), descriptor: file)
+                close(file)
+            }
+            served.send(.commit(Self.showImage(inline)))
+            served.send(.vsync(index: 0, time: 0))
+            guard case .presented(let p)? = try served.receive() else { Issue.record("no presented"); return }
+            #expect(p.firstVisible == [1])
+            served.send(.goodbye)
+            served.finish()
+            #expect(served.outcome == .goodbye)
+            frames.append(served.output.frames.first?.ppm ?? [])
+        }
+        #expect(frames[0] == frames[1])
+        #expect(frames[0].count == "P6\n40 30\n255\n".utf8.count + 40 * 30 * 3)
+    }
+
+    @Test("a bitmapShared frame that came without a descriptor is refused with an error, then the connection ends")
+    func noDescriptor() throws {
+        let served = try Served()
+        served.send(Self.hello)
+        _ = try served.receive()
+        served.send(.bitmapShared(Self.image, width: 1, height: 1, offset: 0, byteCount: 4))
+        guard case .error(let code, let text)? = try served.receive() else { Issue.record("no error"); return }
+        #expect(code == 267 && text.contains("no descriptor came with the frame"))
+        served.finish()
+    }
+
+    @Test("a shared file shorter than the bitmap it claims is refused, naming the sizes, never a crash")
+    func shortFile() throws {
+        let served = try Served()
+        served.send(Self.hello)
+        _ = try served.receive()
+        let file = try Self.sealed([UInt8](repeating: 7, count: 100))
+        served.send(.bitmapShared(Self.image, width: 8, height: 8, offset: 0, byteCount: 256), descriptor: file)
+        close(file)
+        guard case .error(let code, let text)? = try served.receive() else { Issue.record("no error"); return }
+        #expect(code == 268 && text.contains("past the end of the 100-byte file"), "\(text)")
+        served.finish()
+    }
+}
