@@ -33,7 +33,7 @@ let package = Package(
         .testTarget(name: "RenderWireTests", dependencies: ["LoopSimTestSupport", "RenderWire", "RenderModel"], swiftSettings: strict),
         .testTarget(name: "RenderServerTests", dependencies: ["RenderServer", "RenderWire", "RenderModel"], swiftSettings: strict),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "RunLoopKit", "RenderModel", "RenderWire", "LoopSimTrace"], swiftSettings: strict),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "RunLoopKit", "LoopSimTrace"], swiftSettings: strict),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "RunLoopKit", "LoopSimTrace", "RenderWire", "RenderModel"], swiftSettings: strict),
         .testTarget(name: "ScenarioTests", dependencies: ["LoopSimTestSupport", "Scenario", "Simulation", "LoopSimTrace"], swiftSettings: strict),
         .testTarget(name: "LoopSimCLITests", dependencies: ["loopsim", "loopsim-render", "RenderWire", "RenderModel"], swiftSettings: strict),
     ]

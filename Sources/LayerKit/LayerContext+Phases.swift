@@ -35,10 +35,10 @@ extension LayerContext {
             }
         }
         sequence += 1
-        let diff = CommitDiff(sequence: sequence, time: sim.now, ops: ops)
-        let bytes = encoder(diff).count
         let txns = poppedSinceShip.sorted { $0.id < $1.id }
         poppedSinceShip = []
+        let diff = CommitDiff(sequence: sequence, time: sim.now, ops: ops, transactions: txns.map { UInt64($0.id) })
+        let bytes = encoder(diff).count
         let record = CommitRecord(
             sequence: sequence, time: sim.now, transactions: txns.map(\.id),
             firstMutations: txns.map { ($0.id, $0.firstMutation ?? $0.begun) },

@@ -19,7 +19,7 @@ extension CommitCodec {
         }
         var reader = WireReader(bytes, message: messageName, limits: limits)
         let diff = try read(from: &reader)
-        try reader.expectEnd("body", after: diff.ops.isEmpty ? "the header" : "ops[\(diff.ops.count - 1)]")
+        try reader.expectEnd("body", after: diff.transactions.isEmpty ? "transactions.count" : "transactions[\(diff.transactions.count - 1)]")
         return diff
     }
 
@@ -34,7 +34,13 @@ extension CommitCodec {
         for index in 0..<count {
             ops.append(try readOp(index, from: &reader))
         }
-        return CommitDiff(sequence: sequence, time: time, ops: ops)
+        let transactionCount = try reader.readCount("transactions.count", limit: reader.limits.maxTransactionsPerCommit, minimumBytes: 8)
+        var transactions: [UInt64] = []
+        transactions.reserveCapacity(transactionCount)
+        for index in 0..<transactionCount {
+            transactions.append(try reader.readU64("transactions[\(index)]"))
+        }
+        return CommitDiff(sequence: sequence, time: time, ops: ops, transactions: transactions)
     }
 
     /// Reads op number `i` (for field paths `ops[i]…`).

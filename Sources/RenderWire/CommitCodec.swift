@@ -4,7 +4,7 @@ import RenderModel
 ///
 /// Layout (every byte in `docs/wire-protocol.md`): `sequence` u64, `time`
 /// i64, the op count u32, then each op as a tag byte (`WireTag.Op`) and its
-/// payload. The body carries no length and no message type of its own — the
+/// payload, then the transaction count u32 and each transaction id u64. The body carries no length and no message type of its own — the
 /// framing around it does — so `decode` takes exactly one body and refuses
 /// trailing bytes.
 ///
@@ -19,6 +19,9 @@ public enum CommitCodec {
 
     /// The bytes before the first op: sequence, time, op count.
     public static let headerSize = 20
+
+    /// The fewest bytes a body takes: the header and the transaction count.
+    public static let minimumSize = headerSize + 4
 
     /// The fewest bytes an op takes (`create` and `remove`: tag and id).
     /// The decoder refuses an op count the remaining bytes cannot hold.
@@ -38,7 +41,7 @@ public enum CommitCodec {
 
     /// The exact number of bytes `encode(diff)` returns.
     public static func encodedSize(of diff: CommitDiff) -> Int {
-        diff.ops.reduce(headerSize) { $0 + encodedSize(of: $1) }
+        diff.ops.reduce(minimumSize + 8 * diff.transactions.count) { $0 + encodedSize(of: $1) }
     }
 
     /// The exact number of bytes `op` takes, its tag included.
@@ -59,6 +62,11 @@ public enum CommitCodec {
         writer.writeU32(UInt32(diff.ops.count))
         for op in diff.ops {
             write(op, to: &writer)
+        }
+        precondition(diff.transactions.count <= UInt32.max, "a commit of \(diff.transactions.count) transactions does not fit a u32 count")
+        writer.writeU32(UInt32(diff.transactions.count))
+        for id in diff.transactions {
+            writer.writeU64(id)
         }
     }
 

@@ -24,16 +24,21 @@ public enum DiffOp: Hashable, Sendable {
 }
 
 /// What one outermost commit sends: its sequence number, its virtual commit
-/// time, and the operations.
+/// time, the operations, and the transactions it carries.
 public struct CommitDiff: Hashable, Sendable {
     public var sequence: UInt64
     /// Virtual time of the commit, nanoseconds.
     public var time: Int64
     public var ops: [DiffOp]
+    /// Ids of the transactions the commit carries (the outermost and every
+    /// nested one committed inside it, in commit order), so the server's
+    /// `frames.jsonl` can name them; empty for a snapshot.
+    public var transactions: [UInt64]
 
-    public init(sequence: UInt64, time: Int64, ops: [DiffOp]) {
+    public init(sequence: UInt64, time: Int64, ops: [DiffOp], transactions: [UInt64] = []) {
         self.sequence = sequence
         self.time = time
         self.ops = ops
+        self.transactions = transactions
     }
 }

@@ -28,6 +28,8 @@ public struct WireLimits: Hashable, Sendable {
     /// The highest display refresh rate a `hello` may ask for, in Hz.
     /// Default 1000.
     public var maxRefreshHz: Int
+    /// The most transaction ids one commit may carry. Default 65536.
+    public var maxTransactionsPerCommit: Int
 
     /// Limits of the given sizes; every one defaults to the documented value.
     public init(
@@ -39,7 +41,8 @@ public struct WireLimits: Hashable, Sendable {
         maxMessageBytes: Int = 512 << 20,
         maxPathBytes: Int = 4096,
         maxFirstVisible: Int = 65536,
-        maxRefreshHz: Int = 1000
+        maxRefreshHz: Int = 1000,
+        maxTransactionsPerCommit: Int = 65536
     ) {
         self.maxOpsPerCommit = maxOpsPerCommit
         self.maxBitmapWidth = maxBitmapWidth
@@ -50,5 +53,6 @@ public struct WireLimits: Hashable, Sendable {
         self.maxPathBytes = maxPathBytes
         self.maxFirstVisible = maxFirstVisible
         self.maxRefreshHz = maxRefreshHz
+        self.maxTransactionsPerCommit = maxTransactionsPerCommit
     }
 }

@@ -54,7 +54,7 @@ extension WireMessage {
         case .commit, .snapshot:
             let diff = try CommitCodec.read(from: &r)
             message = type == .commit ? .commit(diff) : .snapshot(diff)
-            last = diff.ops.isEmpty ? "ops.count" : "ops[\(diff.ops.count - 1)]"
+            last = diff.transactions.isEmpty ? "transactions.count" : "transactions[\(diff.transactions.count - 1)]"
         case .vsync:
             let index = try r.readU64("index")
             let time = try r.readI64("time")

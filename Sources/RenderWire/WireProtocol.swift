@@ -73,7 +73,7 @@ extension WireTag {
             switch self {
             case .hello: 26
             case .welcome: 6
-            case .commit, .snapshot: CommitCodec.headerSize
+            case .commit, .snapshot: CommitCodec.minimumSize
             case .vsync: 16
             case .presented: 52
             case .error: 6

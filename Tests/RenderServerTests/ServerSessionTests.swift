@@ -109,4 +109,18 @@ struct ServerSessionTests {
         #expect(first.decodeNanoseconds == 1234 && first.applyNanoseconds > 0)
         #expect(second.decodeNanoseconds == 0 && second.applyNanoseconds == 0 && second.sequence == 1 && second.token == 2)
     }
+
+    @Test("frames.jsonl names the transactions a frame shows first (the ids the commits carry), presented their commit sequences")
+    func transactionIDs() throws {
+        let s = session()
+        var first = square(1, sequence: 1, time: 0, x: 0, color: .red)
+        first.transactions = [1]
+        var second = square(2, sequence: 2, time: 0, x: 8, color: .blue)
+        second.transactions = [2, 3]
+        _ = s.handle(.commit(first))
+        _ = s.handle(.commit(second))
+        let p = try #require(presented(s.handle(vsync(1))))
+        #expect(p.firstVisible == [1, 2])
+        #expect(output.index.last?.contains("\"txns\":[1,2,3]") == true, "\(output.index)")
+    }
 }

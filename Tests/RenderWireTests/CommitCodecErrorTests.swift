@@ -48,6 +48,8 @@ import Testing
         #expect(decodeFailure(Array(encoded.prefix(286))) == error(.truncated, "ops[13].bitmap.pixels", 284, "truncated: needs 4 bytes, 2 remain"))
         #expect(decodeFailure(Array(encoded.prefix(288))) == error(.truncated, "ops[14].tag", 288, "truncated: needs 1 byte, 0 remain"))
         #expect(decodeFailure(Array(encoded.prefix(290))) == error(.truncated, "ops[14].remove.id", 289, "truncated: needs 4 bytes, 1 remains"))
+        #expect(decodeFailure(Array(encoded.prefix(293))) == error(.truncated, "transactions.count", 293, "truncated: needs 4 bytes, 0 remain"))
+        #expect(decodeFailure(Array(encoded.prefix(300))) == error(.truncated, "transactions.count", 293, "truncated: 1 items need at least 8 bytes, 3 remain"))
     }
 
     @Test("a header claiming 4 billion ops is refused at the count")
@@ -74,12 +76,12 @@ import Testing
 
     @Test("every limit holds at its value and refuses one more")
     func limitBoundaries() throws {
-        let ops = header(count: 2) + [1] + le32(1) + [1] + le32(2)
+        let ops = header(count: 2) + [1] + le32(1) + [1] + le32(2) + le32(0)
         #expect(decodeFailure(ops, limits: WireLimits(maxOpsPerCommit: 2)) == nil)
         #expect(decodeFailure(ops, limits: WireLimits(maxOpsPerCommit: 1)) == error(.exceedsLimit, "ops.count", 16, "2 exceeds the limit 1"))
 
         func bitmap(_ w: UInt32, _ h: UInt32) -> [UInt8] {
-            oneOp(5, le64(9) + le32(w) + le32(h) + [UInt8](repeating: 0xAA, count: Int(w * h * 4)))
+            oneOp(5, le64(9) + le32(w) + le32(h) + [UInt8](repeating: 0xAA, count: Int(w * h * 4))) + le32(0)
         }
         let limits = WireLimits(maxBitmapWidth: 4, maxBitmapHeight: 5, maxBitmapBytes: 64)
         #expect(decodeFailure(bitmap(4, 4), limits: limits) == nil)
@@ -89,8 +91,10 @@ import Testing
         #expect(decodeFailure(bitmap(0, 5), limits: limits) == nil)
 
         let encoded = CommitCodec.encode(CommitCodecTests.example)
-        #expect(decodeFailure(encoded, limits: WireLimits(maxMessageBytes: 293)) == nil)
-        #expect(decodeFailure(encoded, limits: WireLimits(maxMessageBytes: 292)) == error(.exceedsLimit, "body", 0, "293 bytes exceed the limit 292"))
+        #expect(decodeFailure(encoded, limits: WireLimits(maxMessageBytes: 305)) == nil)
+        #expect(decodeFailure(encoded, limits: WireLimits(maxMessageBytes: 304)) == error(.exceedsLimit, "body", 0, "305 bytes exceed the limit 304"))
+        #expect(decodeFailure(encoded, limits: WireLimits(maxTransactionsPerCommit: 1)) == nil)
+        #expect(decodeFailure(encoded, limits: WireLimits(maxTransactionsPerCommit: 0)) == error(.exceedsLimit, "transactions.count", 293, "1 exceeds the limit 0"))
         // A later op is named by its index.
         #expect(decodeFailure(encoded, limits: WireLimits(maxBitmapWidth: 0)) == error(.exceedsLimit, "ops[13].bitmap.width", 276, "1 exceeds the limit 0"))
     }
@@ -118,7 +122,7 @@ import Testing
         #expect(decodeFailure(oneOp(3, le32(1) + [2] + le32(0) + le32(0))) == error(.badValue, "ops[0].move.hasParent", 25, "a bool must be 0 or 1, got 2"))
         #expect(decodeFailure(oneOp(3, le32(1) + [0] + le32(5) + le32(0))) == error(.badValue, "ops[0].move.parent", 26, "must be 0 when hasParent is 0, got 5"))
         #expect(decodeFailure(oneOp(4, le32(1) + [8, 5, 2])) == error(.badValue, "ops[0].set.value.bool", 27, "a bool must be 0 or 1, got 2"))
-        #expect(decodeFailure(oneOp(3, le32(1) + [1] + le32(0) + le32(0))) == nil)
+        #expect(decodeFailure(oneOp(3, le32(1) + [1] + le32(0) + le32(0)) + le32(0)) == nil)
     }
 
     @Test("a value of the wrong kind for its property is refused, naming the field")
@@ -132,7 +136,7 @@ import Testing
         for property in LayerProperty.allCases {
             for kind in WireTag.ValueKind.allCases {
                 let payload = kind == .gravity ? [WireTag.Gravity.resize.rawValue] : [UInt8](repeating: 0, count: kind.payloadSize)
-                let body = oneOp(4, le32(1) + [WireTag.Property(property).rawValue, kind.rawValue] + payload)
+                let body = oneOp(4, le32(1) + [WireTag.Property(property).rawValue, kind.rawValue] + payload) + le32(0)
                 let allowed = kind.kind == property.valueKind || (kind == .null && property.isOptional)
                 let failure = decodeFailure(body)
                 if allowed {
@@ -148,11 +152,11 @@ import Testing
         }
     }
 
-    @Test("bytes after the last op are refused")
+    @Test("bytes after the transaction ids are refused")
     func trailingGarbage() {
         let encoded = CommitCodec.encode(CommitCodecTests.example)
-        #expect(decodeFailure(encoded + [0]) == error(.trailingBytes, "body", 293, "1 trailing byte after ops[14]"))
+        #expect(decodeFailure(encoded + [0]) == error(.trailingBytes, "body", 305, "1 trailing byte after transactions[0]"))
         #expect(decodeFailure(encoded + CommitCodec.encode(CommitCodecTests.example))?.kind == .trailingBytes)
-        #expect(decodeFailure(header(count: 0) + [1, 2, 3]) == error(.trailingBytes, "body", 20, "3 trailing bytes after the header"))
+        #expect(decodeFailure(header(count: 0) + le32(0) + [1, 2, 3]) == error(.trailingBytes, "body", 24, "3 trailing bytes after transactions.count"))
     }
 }

@@ -22,7 +22,7 @@ import Testing
         .set(7, .transform, .transform(.identity)),
         .bitmap(ImageID(rawValue: 2), Bitmap(width: 1, height: 1, pixels: [1, 2, 3, 4])),
         .remove(9),
-    ])
+    ], transactions: [3])
 
     /// Checked by hand against `docs/wire-protocol.md`, one line per field
     /// group: 10.0 is 0x4024000000000000, 20.0 is 0x4034000000000000,
@@ -48,14 +48,15 @@ import Testing
                                  00 00 00 00 00 00 00 00  00 00 00 00 00 00 00 00
         05  02 00 00 00 00 00 00 00  01 00 00 00  01 00 00 00  01 02 03 04
         02  09 00 00 00
+        01 00 00 00  03 00 00 00 00 00 00 00
         """
 
     @Test("a small diff encodes to exactly the documented bytes")
     func exactBytes() throws {
         let encoded = CommitCodec.encode(Self.example)
         #expect(hex(encoded) == hex(bytes(hex: Self.exampleHex)))
-        #expect(encoded.count == 293)
-        #expect(CommitCodec.encodedSize(of: Self.example) == 293)
+        #expect(encoded.count == 305)
+        #expect(CommitCodec.encodedSize(of: Self.example) == 305)
         #expect(try CommitCodec.decode(encoded) == Self.example)
     }
 
@@ -71,16 +72,18 @@ import Testing
             01 07 00 00 00
             04 07 00 00 00 07 04  00 00 00 00 00 00 e0 3f
             05 02 00 00 00 00 00 00 00  01 00 00 00 01 00 00 00  01 02 03 04
+            00 00 00 00
             """
         #expect(hex(CommitCodec.encode(diff)) == hex(bytes(hex: documented)))
         #expect(try CommitCodec.decode(bytes(hex: documented)) == diff)
     }
 
-    @Test("an empty commit is its 20-byte header")
+    @Test("an empty commit is its 20-byte header and an empty transaction list")
     func emptyCommit() throws {
         let diff = CommitDiff(sequence: .max, time: -1, ops: [])
         let encoded = CommitCodec.encode(diff)
-        #expect(hex(encoded) == "ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff 00 00 00 00")
+        #expect(hex(encoded) == "ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff 00 00 00 00 00 00 00 00")
+        #expect(encoded.count == CommitCodec.minimumSize)
         #expect(try CommitCodec.decode(encoded) == diff)
     }
 
@@ -140,7 +143,7 @@ import Testing
         let pixels = (0..<24).map { UInt8($0) }
         let diff = CommitDiff(sequence: 0, time: 0, ops: [.bitmap(ImageID(rawValue: .max), Bitmap(width: 3, height: 2, pixels: pixels))])
         let encoded = CommitCodec.encode(diff)
-        #expect(Array(encoded.suffix(24)) == pixels)
+        #expect(Array(encoded.dropLast(4).suffix(24)) == pixels)
         #expect(try CommitCodec.decode(encoded, limits: limits) == diff)
     }
 

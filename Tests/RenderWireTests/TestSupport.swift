@@ -140,6 +140,7 @@ struct DiffGenerator {
             }
         }
         let time = Bool.random(using: &rng) ? Int64.random(in: 0...10_000_000_000, using: &rng) : Int64(bitPattern: rng.next())
-        return CommitDiff(sequence: rng.next() >> UInt64.random(in: 0..<64, using: &rng), time: time, ops: ops)
+        let transactions = (0..<Int.random(in: 0...3, using: &rng)).map { _ in rng.next() >> UInt64.random(in: 0..<64, using: &rng) }
+        return CommitDiff(sequence: rng.next() >> UInt64.random(in: 0..<64, using: &rng), time: time, ops: ops, transactions: transactions)
     }
 }

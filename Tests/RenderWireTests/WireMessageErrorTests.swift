@@ -57,7 +57,8 @@ import Testing
         #expect(frameFailure(rawFrame(6, [], length: 524_352)) == error(.exceedsLimit, "presented", "length", 0, "a presented frame is at most 524348 bytes under these limits, the length says 524352"))
         // 8 + 26 + 4096 padded.
         #expect(frameFailure(rawFrame(1, [], length: 4136)) == error(.exceedsLimit, "hello", "length", 0, "a hello frame is at most 4132 bytes under these limits, the length says 4136"))
-        #expect(frameFailure(rawFrame(3, [], length: 24)) == error(.truncated, "commit", "length", 0, "a commit frame is at least 28 bytes, the length says 24"))
+        #expect(frameFailure(rawFrame(3, [], length: 24)) == error(.truncated, "commit", "length", 0, "a commit frame is at least 32 bytes, the length says 24"))
+        #expect(frameFailure(rawFrame(3, [], length: 28)) == error(.truncated, "commit", "length", 0, "a commit frame is at least 32 bytes, the length says 28"))
     }
 
     @Test("a frame with fewer or more bytes than its length says")
@@ -196,8 +197,8 @@ import Testing
         #expect(frameFailure(rawFrame(5, le64(1) + le64(2) + [0, 0, 0, 0])) == error(.exceedsLimit, "vsync", "length", 0, "a vsync frame is exactly 24 bytes, the length says 28"))
         // A commit body followed by a whole word more than its padding.
         let body = CommitCodec.encode(CommitDiff(sequence: 1, time: 2, ops: [.create(7)]))
-        #expect(frameFailure(rawFrame(3, body + [0, 0, 0, 0, 0, 0, 0])) == error(.trailingBytes, "commit", "body", 33, "4 trailing bytes after ops[0] and its 3 padding bytes"))
-        #expect(frameFailure(rawFrame(3, body + [0, 0, 1])) == error(.badValue, "commit", "padding", 35, "must be 0, got 1"))
+        #expect(frameFailure(rawFrame(3, body + [0, 0, 0, 0, 0, 0, 0])) == error(.trailingBytes, "commit", "body", 37, "4 trailing bytes after transactions.count and its 3 padding bytes"))
+        #expect(frameFailure(rawFrame(3, body + [0, 0, 1])) == error(.badValue, "commit", "padding", 39, "must be 0, got 1"))
         #expect(frameFailure(rawFrame(7, le16(1) + le32(2) + Array("ab".utf8))) == nil)
         #expect(frameFailure(rawFrame(7, le16(1) + le32(2) + Array("ab".utf8) + [0, 0, 0, 0])) == error(.trailingBytes, "error", "body", 16, "4 trailing bytes after message"))
     }
@@ -216,8 +217,13 @@ import Testing
         #expect(frameFailure(rawFrame(3, body + [0, 0, 0])) == error(.badTag, "commit", "ops[0].tag", 28, "unknown operation tag 9"))
         #expect(frameFailure(rawFrame(4, body + [0, 0, 0])) == error(.badTag, "snapshot", "ops[0].tag", 28, "unknown operation tag 9"))
         // A count of 4 billion ops is refused at the count, before reserving room.
-        #expect(frameFailure(rawFrame(3, header(count: .max))) == error(.exceedsLimit, "commit", "ops.count", 24, "4294967295 exceeds the limit 1000000"))
-        #expect(frameFailure(rawFrame(3, header(count: 1_000_000))) == error(.truncated, "commit", "ops.count", 24, "truncated: 1000000 items need at least 5000000 bytes, 0 remain"))
+        #expect(frameFailure(rawFrame(3, header(count: .max) + le32(0))) == error(.exceedsLimit, "commit", "ops.count", 24, "4294967295 exceeds the limit 1000000"))
+        #expect(frameFailure(rawFrame(3, header(count: 1_000_000) + le32(0))) == error(.truncated, "commit", "ops.count", 24, "truncated: 1000000 items need at least 5000000 bytes, 4 remain"))
+        // The transaction ids after the ops: counted, bounded, named.
+        let oneOp = header(count: 1) + [1, 7, 0, 0, 0]
+        #expect(frameFailure(rawFrame(3, oneOp + le32(1) + le64(42) + [0, 0, 0])) == nil)
+        #expect(frameFailure(rawFrame(3, oneOp + le32(.max) + [0, 0, 0])) == error(.exceedsLimit, "commit", "transactions.count", 33, "4294967295 exceeds the limit 65536"))
+        #expect(frameFailure(rawFrame(3, oneOp + le32(2) + le64(42) + [0, 0, 0])) == error(.truncated, "commit", "transactions.count", 33, "truncated: 2 items need at least 16 bytes, 11 remain"))
     }
 
     // MARK: presented

@@ -79,7 +79,7 @@ import Testing
             for value in [generator.value(for: property), .null] where value.kind == property.valueKind || property.isOptional {
                 let diff = CommitDiff(sequence: 0, time: 0, ops: [.set(1, property, value)])
                 let size = CommitCodec.encode(diff).count
-                #expect(size == CommitCodec.headerSize + 1 + 4 + 1 + 1 + WireTag.ValueKind(value.kind).payloadSize)
+                #expect(size == CommitCodec.minimumSize + 1 + 4 + 1 + 1 + WireTag.ValueKind(value.kind).payloadSize)
                 #expect(size == CommitCodec.encodedSize(of: diff))
             }
         }

@@ -28,8 +28,9 @@ public final class ServerSession {
     private var ppmHeaderCount = 0
     /// `framebuffer.contentHash64`, recomputed only when a frame is drawn.
     private var framebufferHash: UInt64 = 0
-    /// Commits applied since the last vsync: the next frame shows them first.
-    private var unlatched: [UInt64] = []
+    /// Commits applied since the last vsync (sequence, transaction ids): the
+    /// next frame shows them first.
+    private var unlatched: [(sequence: UInt64, transactions: [UInt64])] = []
     /// The last vsync handled (index, time), and the last commit's time.
     private var lastVsync: (index: UInt64, time: Int64)?
     private var lastCommitTime: Int64?
@@ -89,7 +90,7 @@ public final class ServerSession {
             let start = WallClock.nanoseconds()
             defer { applyNanoseconds &+= WallClock.nanoseconds() &- start }
             try tree!.apply(diff)
-            unlatched.append(diff.sequence)
+            unlatched.append((diff.sequence, diff.transactions))
             lastCommitTime = diff.time
             return []
         case (.running, .snapshot(let diff)):
@@ -171,7 +172,8 @@ public final class ServerSession {
             throw SessionError(code: 266, message: "vsync \(k) at \(time) ns: commit \(tree.lastSequence) at \(c) ns came before it; virtual time must not go back")
         }
         lastVsync = (k, time)
-        let latched = unlatched
+        let latched = unlatched.map(\.sequence)
+        let transactions = unlatched.flatMap(\.transactions)
         unlatched.removeAll()
         let frame = k + 1
         let onScreen = vsyncTime(frame)
@@ -189,7 +191,7 @@ public final class ServerSession {
         framebufferHash = hash
         let hashHex = String(repeating: "0", count: 16 - String(hash, radix: 16).count) + String(hash, radix: 16)
         let line = "{\"frame\":\(frame),\"present\":\(onScreen),\"file\":\"\(FolderFrameOutput.fileName(frame: frame))\","
-            + "\"hash\":\"\(hashHex)\",\"txns\":[\(latched.map(String.init).joined(separator: ","))],"
+            + "\"hash\":\"\(hashHex)\",\"txns\":[\(transactions.map(String.init).joined(separator: ","))],"
             + "\"damage\":\(Self.json(box)),\"rects\":[\(damage.rects.map(Self.json).joined(separator: ","))]}"
         try frames?.write(frame: frame, ppm: ppm, indexLine: line)
         framesWritten += 1
