@@ -92,6 +92,7 @@ extension Simulation {
     private func ship(_ record: CommitRecord) throws {
         guard let r = render else { return }
         r.transactionsBySequence[record.sequence] = record.transactions
+        for (txn, start) in record.firstMutations { r.latencyStart[txn] = start }
         r.sentDiffs[record.sequence] = record.diff
         if r.dead {
             try recoverRenderServer()        // re-sends this commit too
@@ -127,8 +128,9 @@ extension Simulation {
                 _ = r.mirror.takeDamage()
                 let drawn = p.damage.width > 0 && p.damage.height > 0
                 r.presentations.append(Presentation(present: p.onScreenTime, file: drawn ? FolderFrameOutput.fileName(frame: p.frame) : nil, diffs: diffs))
-                guard drawn else { return }
                 let txns = p.firstVisible.flatMap { r.transactionsBySequence[$0] ?? [] }
+                defer { scheduleLatencies(of: txns, present: p.onScreenTime, frame: p.frame) }
+                guard drawn else { return }
                 let frame = PresentedFrame(index: p.frame, present: p.onScreenTime,
                                            file: FolderFrameOutput.fileName(frame: p.frame),
                                            hash: hex(p.frameHash), transactions: txns)
@@ -147,6 +149,25 @@ extension Simulation {
             }
         } catch {
             warn("render server: \(error)")
+        }
+    }
+
+    /// Commit latency (`core-animation.md` choice 8): for each transaction
+    /// the frame shows first, from its first mutation (or its explicit
+    /// `begin`) to the frame's on-screen time, traced then as `latency`.
+    /// A frame that changed no pixel still puts its commits on screen.
+    private func scheduleLatencies(of txns: [Int], present: Int64, frame: UInt64) {
+        guard let r = render else { return }
+        let measured = txns.compactMap { txn in r.latencyStart.removeValue(forKey: txn).map { (txn, $0) } }
+        guard !measured.isEmpty else { return }
+        context.schedule(at: present, label: nil) { [unowned self] in
+            for (txn, start) in measured {
+                self.context.emit("latency", [
+                    TraceField("txn", .int(Int64(txn))), TraceField("frame", .int(Int64(frame))),
+                    TraceField("start", .int(start)), TraceField("present", .int(present)),
+                    TraceField("latency", .int(present - start)),
+                ])
+            }
         }
     }
 
@@ -185,6 +206,8 @@ final class RenderState {
     /// The last vsync sent: the server renders each vsync once, in order.
     var lastVsyncSent: Int64?
     var transactionsBySequence: [UInt64: [Int]] = [:]
+    /// First mutation (or begin) of each shipped transaction not yet on screen.
+    var latencyStart: [Int: Int64] = [:]
     var frames: [PresentedFrame] = []
     var presentations: [Presentation] = []
     var sentDiffs: [UInt64: CommitDiff] = [:]

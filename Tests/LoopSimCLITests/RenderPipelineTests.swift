@@ -25,6 +25,16 @@ struct RenderPipelineTests {
         }
         let trace = try sandbox.read("crash.jsonl")
         #expect(trace.components(separatedBy: "\"ev\":\"warn\"").count - 1 == 1)
+        // frames.jsonl names the same transactions (ids, not commit sequences) with or without the crash.
+        func txns(_ folder: String) throws -> [String] {
+            try sandbox.read(folder + "/frames.jsonl").split(separator: "\n").map { line in
+                String(line[line.range(of: "\"txns\":")!.upperBound...].prefix { $0 != "]" })
+            }
+        }
+        #expect(try txns("crash") == txns("clean"))
+        #expect(try txns("clean") == ["[1", "[2"])
+        // The run ends with the commit latency: the tap waited 3 s for the blocked main thread.
+        #expect(clean.stdout.contains("commit latency: 2 transactions on screen, median 16.667 ms, slowest 3016.667 ms (txn 2)"), "\(clean)")
     }
 
     @Test("spawn and thread transports give byte-identical traces and frames", arguments: [
