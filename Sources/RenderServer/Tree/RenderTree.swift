@@ -401,9 +401,11 @@ public final class RenderTree {
     private func finishCommit() {
         let display = displayRect
         for node in repainted where !node.removed && node.mark != stamp {
+            let old = node.ownBox
             node.ownBox = node.visible ? paintBox(node, clip: display) : nil
-            if let box = node.ownBox { commitDamage.add(box) }
-            refresh.append(node)
+            if let box = node.ownBox, box != old { commitDamage.add(box) }
+            // A new colour paints the same box: the subtree boxes above stand.
+            if node.ownBox != old { refresh.append(node) }
         }
         repainted.removeAll(keepingCapacity: true)
         for node in dirty where !node.removed {
