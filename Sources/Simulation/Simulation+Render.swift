@@ -152,20 +152,29 @@ extension Simulation {
         }
     }
 
-    /// Commit latency (`core-animation.md` choice 8): for each transaction
-    /// the frame shows first, from its first mutation (or its explicit
-    /// `begin`) to the frame's on-screen time, traced then as `latency`.
-    /// A frame that changed no pixel still puts its commits on screen.
+    /// Commit latency and hitch time (`core-animation.md` choice 8): for
+    /// each transaction the frame shows first, from its first mutation (or
+    /// its explicit `begin`) to the frame's on-screen time, and how much
+    /// later than `expected` — the on-screen time had the main thread and
+    /// the server met every deadline — traced then as `latency`. A frame
+    /// that changed no pixel still puts its commits on screen.
     private func scheduleLatencies(of txns: [Int], present: Int64, frame: UInt64) {
         guard let r = render else { return }
         let measured = txns.compactMap { txn in r.latencyStart.removeValue(forKey: txn).map { (txn, $0) } }
         guard !measured.isEmpty else { return }
+        let hz = r.hz
         context.schedule(at: present, label: nil) { [unowned self] in
             for (txn, start) in measured {
+                // Had every deadline been met: latched at the first vsync at
+                // or after the first mutation, on screen one vsync later.
+                var k = start * hz / 1_000_000_000
+                while self.vsyncTime(k, hz: hz) < start { k += 1 }
+                let expected = self.vsyncTime(k + 1, hz: hz)
                 self.context.emit("latency", [
                     TraceField("txn", .int(Int64(txn))), TraceField("frame", .int(Int64(frame))),
                     TraceField("start", .int(start)), TraceField("present", .int(present)),
                     TraceField("latency", .int(present - start)),
+                    TraceField("expected", .int(expected)), TraceField("hitch", .int(max(0, present - expected))),
                 ])
             }
         }

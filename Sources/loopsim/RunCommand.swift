@@ -69,7 +69,7 @@ enum RunCommand {
         func report(_ text: String) {
             if tracePath == nil && format != .text { printError(text) } else { printOut(text) }
         }
-        if let latency = LatencyReport.render(outcome.events) { report(latency) }
+        if let latency = LatencySummary(events: outcome.events) { report(latency.description) }
         if !outcome.expectations.isEmpty {
             report(ExpectationReport.render(outcome.expectations))
         }
@@ -97,28 +97,6 @@ func renderOptions(_ parsed: ParsedArguments, scenario path: String,
     let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     let frames = parsed.values["--frames"] ?? "loopsim-out/\(name)/frames"
     return ScenarioRunner.RenderOptions(transport: transport, frames: frames)
-}
-
-/// One line on commit latency (`core-animation.md` choice 8), from the
-/// trace's `latency` events: how many transactions reached the screen, the
-/// median and the slowest.
-enum LatencyReport {
-    static func render(_ events: [TraceEvent]) -> String? {
-        let samples: [(txn: Int64, ns: Int64)] = events.filter { $0.ev == "latency" }.compactMap { e in
-            guard case .int(let txn)? = e.fields.first(where: { $0.key == "txn" })?.value,
-                  case .int(let ns)? = e.fields.first(where: { $0.key == "latency" })?.value else { return nil }
-            return (txn, ns)
-        }
-        guard !samples.isEmpty else { return nil }
-        let sorted = samples.map(\.ns).sorted()
-        let median = sorted[(sorted.count - 1) / 2]
-        let slowest = samples.max { $0.ns < $1.ns }!
-        return "commit latency: \(samples.count) transaction\(samples.count == 1 ? "" : "s") on screen, median \(ms(median)), slowest \(ms(slowest.ns)) (txn \(slowest.txn))"
-    }
-
-    static func ms(_ ns: Int64) -> String {
-        String(format: "%.3f ms", Double(ns) / 1e6)
-    }
 }
 
 enum ExpectationReport {

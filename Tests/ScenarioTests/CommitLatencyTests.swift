@@ -8,7 +8,7 @@ import Simulation
 /// mutation (or explicit begin) to the on-screen time of the first frame
 /// that shows it, traced as `latency` at that time.
 struct CommitLatencyTests {
-    func latencies(_ source: String) throws -> [(txn: Int64, start: Int64, present: Int64, latency: Int64)] {
+    func latencies(_ source: String) throws -> [(txn: Int64, start: Int64, present: Int64, latency: Int64, expected: Int64, hitch: Int64)] {
         let file = try ScenarioParser.parse(source, path: "latency.loop")
         let frames = FileManager.default.temporaryDirectory.appendingPathComponent("loopsim-latency-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: frames) }
@@ -20,7 +20,7 @@ struct CommitLatencyTests {
                 return -1
             }
             #expect(e.t == int("present"), "traced at the on-screen time")
-            return (int("txn"), int("start"), int("present"), int("latency"))
+            return (int("txn"), int("start"), int("present"), int("latency"), int("expected"), int("hitch"))
         }
     }
 
@@ -41,6 +41,32 @@ struct CommitLatencyTests {
         // The tap: first mutation at 1 s, committed at 4 s, latched at vsync 240, on screen at vsync 241.
         #expect(l.last.map { [$0.start, $0.present, $0.latency] } == [1_000_000_000, 4_016_666_666, 3_016_666_666])
         #expect(l.first?.txn != l.last?.txn)
+        // Had the main thread not blocked: latched at vsync 60 (1 s), on screen at vsync 61. 3 s late.
+        #expect(l.first.map { [$0.expected, $0.hitch] } == [16_666_666, 0])
+        #expect(l.last.map { [$0.expected, $0.hitch] } == [1_016_666_666, 3_000_000_000])
+    }
+
+    func event(_ t: Int64, txn: Int64, frame: Int64, hitch: Int64, latency: Int64 = 33_333_333) -> TraceEvent {
+        TraceEvent(t: t, iter: 0, ev: "latency", [
+            TraceField("txn", .int(txn)), TraceField("frame", .int(frame)), TraceField("latency", .int(latency)), TraceField("hitch", .int(hitch)),
+        ])
+    }
+
+    @Test("7.40: at 60 Hz, one frame 16.67 ms late in a 1 s run is 16.67 ms/s: critical by WWDC20's bands, warning by the Organizer's")
+    func hitchRatio() throws {
+        let events = [event(16_666_666, txn: 1, frame: 1, hitch: 0), event(500_000_000, txn: 2, frame: 30, hitch: 16_666_667),
+                      event(500_000_000, txn: 3, frame: 30, hitch: 5_000_000),   // the same frame: its hitch is the worst, not the sum
+                      TraceEvent(t: 1_000_000_000, iter: 0, ev: "run.end")]
+        let summary = try #require(LatencySummary(events: events))
+        #expect(summary.lateFrames.map(\.frame) == [30] && summary.lateFrames.map(\.hitch) == [16_666_667])
+        #expect(abs(summary.hitchRatio - 16.666667) < 1e-4)
+        #expect(LatencySummary.wwdc20Band(summary.hitchRatio) == "critical")
+        #expect(LatencySummary.organizerBand(summary.hitchRatio) == "warning")
+        #expect(summary.description.contains("hitch time: 1 late frame, 16.667 ms over 1.000 s = 16.7 ms/s — critical"))
+        // The band edges.
+        #expect([4.9, 5, 9.9, 10].map(LatencySummary.wwdc20Band) == ["good", "warning", "warning", "critical"])
+        #expect([10, 10.1, 25, 50, 50.1].map(LatencySummary.organizerBand) == ["good", "warning", "warning", "critical", "immediate attention"])
+        #expect(LatencySummary(events: [TraceEvent(t: 5, iter: 0, ev: "frame")]) == nil)
     }
 
     @Test("a commit that changes no pixel still reaches the screen and has a latency")

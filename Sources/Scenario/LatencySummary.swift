@@ -1,0 +1,87 @@
+import LoopSimTrace
+
+/// Commit latency and hitch time over a run (`core-animation.md` choice 8),
+/// from its `latency` trace events: how many transactions reached the
+/// screen, the median and slowest latency, and the hitch-time ratio with
+/// both of Apple's band sets.
+///
+/// A frame's hitch is how late it is: the most any transaction it shows
+/// first is late (`present − expected`). The ratio is the sum of the frames'
+/// hitches in ms over the run's length in s (MetricKit's `HitchTimeRatio`).
+///
+///     commit latency: 2 transactions on screen, median 16.667 ms, slowest 3016.667 ms (txn 2)
+///     hitch time: 1 late frame, 3000.000 ms over 6.000 s = 500.0 ms/s — critical (WWDC20: good < 5, warning 5–10, critical ≥ 10); immediate attention (Organizer: good ≤ 10, warning ≤ 25, critical ≤ 50)
+public struct LatencySummary: Sendable, Equatable {
+    /// One transaction on screen.
+    public struct Sample: Sendable, Equatable {
+        public var txn: Int64
+        public var frame: Int64
+        public var latency: Int64
+        public var hitch: Int64
+    }
+
+    public var samples: [Sample]
+    /// The run's length in virtual ns (the ratio's denominator).
+    public var duration: Int64
+
+    /// The summary of `events` (nil when no `latency` event is among them);
+    /// the run lasts until the last event.
+    public init?(events: [TraceEvent]) {
+        var samples: [Sample] = []
+        for e in events where e.ev == "latency" {
+            func int(_ key: String) -> Int64? {
+                if case .int(let v)? = e.fields.first(where: { $0.key == key })?.value { return v }
+                return nil
+            }
+            guard let txn = int("txn"), let frame = int("frame"), let latency = int("latency") else { continue }
+            samples.append(Sample(txn: txn, frame: frame, latency: latency, hitch: int("hitch") ?? 0))
+        }
+        guard !samples.isEmpty else { return nil }
+        self.samples = samples
+        self.duration = events.last?.t ?? 0
+    }
+
+    /// The frames that were late and by how much (ns), in frame order.
+    public var lateFrames: [(frame: Int64, hitch: Int64)] {
+        var worst: [Int64: Int64] = [:]
+        for s in samples where s.hitch > 0 { worst[s.frame] = max(worst[s.frame] ?? 0, s.hitch) }
+        return worst.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// Total hitch ms per second of run.
+    public var hitchRatio: Double {
+        guard duration > 0 else { return 0 }
+        let total = lateFrames.reduce(Int64(0)) { $0 + $1.hitch }
+        return (Double(total) / 1e6) / (Double(duration) / 1e9)
+    }
+
+    /// The WWDC20 band of `ratio` (ms/s): good < 5, warning 5–10, critical ≥ 10.
+    public static func wwdc20Band(_ ratio: Double) -> String {
+        ratio < 5 ? "good" : ratio < 10 ? "warning" : "critical"
+    }
+
+    /// The Xcode Organizer band of `ratio` (ms/s): good ≤ 10, warning ≤ 25,
+    /// critical ≤ 50, immediate attention above.
+    public static func organizerBand(_ ratio: Double) -> String {
+        ratio <= 10 ? "good" : ratio <= 25 ? "warning" : ratio <= 50 ? "critical" : "immediate attention"
+    }
+
+    /// Two lines: latency, then hitch time.
+    public var description: String {
+        let sorted = samples.map(\.latency).sorted()
+        let median = sorted[(sorted.count - 1) / 2]
+        let slowest = samples.max { $0.latency < $1.latency }!
+        let n = samples.count
+        var out = "commit latency: \(n) transaction\(n == 1 ? "" : "s") on screen, median \(Self.ms(median)), slowest \(Self.ms(slowest.latency)) (txn \(slowest.txn))\n"
+        let late = lateFrames
+        let total = late.reduce(Int64(0)) { $0 + $1.hitch }
+        let ratio = hitchRatio
+        out += "hitch time: \(late.count) late frame\(late.count == 1 ? "" : "s"), \(Self.ms(total)) over \(String(format: "%.3f", Double(duration) / 1e9)) s = \(String(format: "%.1f", ratio)) ms/s"
+        out += " — \(Self.wwdc20Band(ratio)) (WWDC20: good < 5, warning 5–10, critical ≥ 10); \(Self.organizerBand(ratio)) (Organizer: good ≤ 10, warning ≤ 25, critical ≤ 50)"
+        return out
+    }
+
+    static func ms(_ ns: Int64) -> String {
+        String(format: "%.3f ms", Double(ns) / 1e6)
+    }
+}
