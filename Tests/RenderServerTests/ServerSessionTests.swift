@@ -124,3 +124,84 @@ struct ServerSessionTests {
         #expect(output.index.last?.contains("\"txns\":[1,2,3]") == true, "\(output.index)")
     }
 }
+
+/// Random message sequences, well-formed on the wire but not always in the
+/// protocol: the session never traps; every refusal is one `error` reply
+/// after which the session is closed and refuses everything.
+@Suite("ServerSession: random sequences")
+struct ServerSessionFuzzTests {
+    @Test("20,000 random messages over 400 sessions: replies or one error then closed, never a trap")
+    func randomSequences() {
+        var rng = SplitMix64(seed: 0x5E55_1011)
+        var errors = 0, frames = 0
+        for _ in 0..<400 {
+            let output = MemoryFrameOutput()
+            let s = ServerSession(pid: 1) { _ in output }
+            var time: Int64 = 0, vsync: UInt64 = 0, sequence: UInt64 = 0
+            var created: Set<LayerID> = []
+            for step in 0..<50 {
+                let message: WireMessage
+                // Mostly what a client sends, in order; now and then what it must not.
+                let pick = step == 0 ? 0 : rng.int(0...59)
+                switch pick < 10 ? [0, 1, 1, 1, 4, 4, 6, 7, 8, 9][pick] : [1, 1, 2, 3, 4, 5, 6][pick % 7] {
+                case 0:
+                    message = .hello(.init(width: UInt32(rng.int(1...32)), height: UInt32(rng.int(1...32)), refreshHz: 60, background: .black, outputFolder: "x"))
+                case 1, 2, 3:
+                    // Mostly in order; sometimes a sequence or time that goes back.
+                    sequence += rng.int(0...29) == 0 ? 0 : 1
+                    time += Int64(rng.int(rng.int(0...29) == 0 ? -20...0 : 0...20)) * 1_000_000
+                    let snapshot = rng.int(0...15) == 0
+                    // A snapshot replaces the whole tree: only what it creates exists after it.
+                    if snapshot { created = [] }
+                    var ops: [DiffOp] = []
+                    for _ in 0..<rng.int(0...6) {
+                        // Now and then an op the tree refuses (an unknown or duplicate layer, a cycle).
+                        let wild = rng.int(0...39) == 0
+                        let id: LayerID = wild || created.isEmpty ? LayerID(rng.int(1...8)) : created.sorted()[rng.int(0...created.count - 1)]
+                        switch created.isEmpty ? 0 : rng.int(0...5) {
+                        case 0:
+                            let new = wild ? id : (created.max() ?? 0) + 1
+                            ops += [.create(new), .move(new, parent: 0, index: 0)]
+                            created.insert(new)
+                        case 1 where wild: ops.append(.remove(id))
+                        case 2: ops.append(.move(id, parent: wild ? LayerID(rng.int(0...8)) : 0, index: 0))
+                        case 3: ops.append(.set(id, .frame, .rect(rect(rng.grid(-8...40), rng.grid(-8...40), rng.grid(0...20), rng.grid(0...20)))))
+                        case 4: ops.append(.set(id, .backgroundColor, .color(RGBA(r: rng.grid(0...1), g: 0.5, b: 0, a: rng.grid(0...1)))))
+                        default: ops.append(.set(id, .opacity, wild ? .bool(true) : .number(rng.grid(0...1))))
+                        }
+                    }
+                    message = snapshot ? .snapshot(CommitDiff(sequence: sequence, time: time, ops: ops))
+                                                   : .commit(CommitDiff(sequence: sequence, time: time, ops: ops, transactions: [sequence]))
+                case 4, 5:
+                    vsync = max(vsync + UInt64(rng.int(rng.int(0...29) == 0 ? 0...0 : 1...3)), UInt64(max(0, time) * 60 / 1_000_000_000) + 1)
+                    let t = Int64(vsync) * 1_000_000_000 / 60
+                    message = .vsync(index: vsync, time: rng.int(0...59) == 0 ? t + 1 : t)
+                    time = max(time, t)
+                case 6: message = .sync(token: rng.next())
+                case 7: message = .bitmapShared(ImageID(rawValue: 1), width: 1, height: 1, offset: 0, byteCount: 4)
+                case 8: message = rng.int(0...9) == 0 ? .goodbye : .sync(token: 1)
+                default: message = rng.bool() ? .presented(.init(frame: 1, onScreenTime: 0, frameHash: 0, damage: .none, firstVisible: [])) : .error(code: 1, message: "x")
+                }
+                let before = s.state
+                let replies = s.handle(message)
+                if before == .closed {
+                    #expect(replies.count == 1 && s.state == .closed)
+                }
+                for reply in replies {
+                    switch reply {
+                    case .error:
+                        errors += 1
+                        #expect(s.state == .closed, "an error closes the session")
+                        #expect(replies.count == 1)
+                    case .welcome, .presented, .applied: break
+                    default: Issue.record("unexpected reply \(reply)")
+                    }
+                }
+            }
+            frames += output.frames.count
+        }
+        // The sequences reach both outcomes.
+        #expect(errors > 100)
+        #expect(frames > 100)
+    }
+}
