@@ -180,16 +180,18 @@ enum FramesCommand {
             printOut("\(count(onDisk.count, "frame file")) in \(frames.path); no frames.jsonl, so their on-screen times are unknown")
             return ExitStatus.success
         }
-        var rows = [["frame", "on screen", "file", "hash", "damage"]]
+        var rows = [["frame", "on screen", "file", "hash", "txns", "damage"]]
         let present = Set(onDisk.map(\.file))
         var missing = 0
         for entry in index {
             var damage = "-"
             if let d = entry.damage { damage = d[2] == 0 || d[3] == 0 ? "none" : "x=\(d[0]) y=\(d[1]) w=\(d[2]) h=\(d[3])" }
-            var row = [String(entry.frame), formatTime(entry.present), entry.file, entry.hash ?? "-", damage]
+            if let n = entry.rects, n > 1 { damage += " (\(n) rects)" }
+            let txns = entry.txns.map { $0.isEmpty ? "-" : $0.map(String.init).joined(separator: ",") } ?? "-"
+            var row = [String(entry.frame), formatTime(entry.present), entry.file, entry.hash ?? "-", txns, damage]
             if !present.contains(entry.file) {
                 missing += 1
-                row[4] += "  (file missing)"
+                row[5] += "  (file missing)"
             }
             rows.append(row)
         }
@@ -468,8 +470,12 @@ struct FrameIndexEntry {
     var present: Int64
     var file: String
     var hash: String?
-    /// `[x, y, w, h]`.
+    /// `[x, y, w, h]`: the union box.
     var damage: [Int]?
+    /// How many rectangles were recomposited (`rects`), when listed.
+    var rects: Int?
+    /// The transactions the frame shows first (`txns`), when listed.
+    var txns: [Int]?
 }
 
 /// A frames folder as `loopsim-render` writes it.
@@ -530,10 +536,24 @@ struct FramesFolder {
                 }
                 damage = ints
             }
+            var rects: Int?
+            if let value = object["rects"] {
+                guard let list = value as? [Any], list.allSatisfy({ ($0 as? [Any])?.count == 4 }) else {
+                    throw bad("'rects' must be a list of [x, y, w, h]")
+                }
+                rects = list.count
+            }
+            var txns: [Int]?
+            if let value = object["txns"] {
+                guard let list = value as? [Any], case let ints = list.compactMap(FramesFolder.wholeNumber), ints.count == list.count else {
+                    throw bad("'txns' must be a list of transaction ids")
+                }
+                txns = ints
+            }
             if let earlier = seen[frame] { throw bad("frame \(frame) is listed twice (also on line \(earlier))") }
             seen[frame] = number
             entries.append(FrameIndexEntry(frame: frame, present: Int64(present), file: file,
-                                           hash: object["hash"] as? String, damage: damage))
+                                           hash: object["hash"] as? String, damage: damage, rects: rects, txns: txns))
         }
         return entries.sorted { ($0.present, $0.frame) < ($1.present, $1.frame) }
     }

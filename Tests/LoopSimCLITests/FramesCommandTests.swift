@@ -27,7 +27,7 @@ import Testing
         try Data(PNMEncoder.p6(second, over: .black)).write(to: folder.appendingPathComponent("frame-000241.ppm"))
         try sandbox.write("frames/frames.jsonl", """
             {"frame":1,"present":16666666,"file":"frame-000001.ppm","hash":"\(first.contentHash)","txns":[1],"damage":[0,0,8,6]}
-            {"frame":241,"present":4016666666,"file":"frame-000241.ppm","hash":"\(second.contentHash)","txns":[2],"damage":[2,1,3,2]}
+            {"frame":241,"present":4016666666,"file":"frame-000241.ppm","hash":"\(second.contentHash)","txns":[2,3],"damage":[2,1,3,2],"rects":[[2,1,1,1],[4,2,1,1]]}
 
             """)
         try Data(PNMEncoder.p6(Bitmap(width: 4, height: 4, fill: red), over: .black)).write(to: sandbox.file("small.ppm"))
@@ -45,14 +45,15 @@ import Testing
         let lines = result.stdoutLines
         #expect(lines.count == 4, "a header, two frames and a summary\n\(result)")
         let header = lines.first ?? ""
-        for column in ["frame", "on screen", "file", "hash", "damage"] {
+        for column in ["frame", "on screen", "file", "hash", "txns", "damage"] {
             #expect(header.contains(column), "\(result)")
         }
         let one = lines.first { $0.contains("frame-000001.ppm") } ?? ""
         #expect(one.hasPrefix("    1  "), "\(result)")
         #expect(one.contains("0.016666666s") && one.contains(Self.first.contentHash) && one.contains("x=0 y=0 w=8 h=6"), "\(result)")
         let two = lines.first { $0.contains("frame-000241.ppm") } ?? ""
-        #expect(two.contains("4.016666666s") && two.contains(Self.second.contentHash) && two.contains("x=2 y=1 w=3 h=2"), "\(result)")
+        #expect(two.contains("4.016666666s") && two.contains(Self.second.contentHash) && two.contains("x=2 y=1 w=3 h=2 (2 rects)"), "\(result)")
+        #expect(two.contains("  2,3  "), "the transactions it shows first\n\(result)")
         #expect(lines.last == "2 frames in frames/frames.jsonl, on screen from 0.016666666s to 4.016666666s", "\(result)")
     }
 
@@ -231,6 +232,12 @@ import Testing
         let escape = try await loopsim(["frames", "frames", "pixel", "0", "0", "--at", "1s"], in: sandbox.url)
         #expect(escape.status == 2, "\(escape)")
         #expect(escape.stderr.contains("frames/frames.jsonl:1: 'file' must be the name of a file in the folder"), "\(escape)")
+
+        for (line, message) in [("\"txns\":[\"a\"]", "'txns' must be a list of transaction ids"), ("\"rects\":[[1,2]]", "'rects' must be a list of [x, y, w, h]")] {
+            try sandbox.write("frames/frames.jsonl", "{\"frame\":1,\"present\":0,\"file\":\"frame-000001.ppm\",\(line)}\n")
+            let bad = try await loopsim(["frames", "frames", "list"], in: sandbox.url)
+            #expect(bad.status == 2 && bad.stderrLines == ["Error: frames/frames.jsonl:1: \(message)"], "\(bad)")
+        }
     }
 
     @Test func pixelWithoutFramesJSONLIsADataErrorAndAnEmptyFolderHasNoFrame() async throws {
