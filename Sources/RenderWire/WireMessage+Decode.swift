@@ -45,7 +45,7 @@ extension WireMessage {
         switch type {
         case .hello:
             message = .hello(try readHello(&r))
-            last = "outputFolder"
+            last = "renderCost"
         case .welcome:
             let version = try readVersion(&r)
             let pid = try r.readU32("serverPID")
@@ -137,7 +137,12 @@ extension WireMessage {
         guard !folder.utf8.contains(0) else {
             throw r.error(.badValue, "outputFolder", at: folderStart, "contains a NUL byte")
         }
-        return Hello(version: version, width: width, height: height, refreshHz: refreshHz, background: RGBA8(r: red, g: green, b: blue, a: alpha), outputFolder: folder)
+        let costStart = r.offset
+        let renderCost = try r.readI64("renderCost")
+        guard renderCost >= 0, renderCost <= Hello.maxRenderCost else {
+            throw r.error(.badValue, "renderCost", at: costStart, "must be 0 to \(Hello.maxRenderCost) ns, got \(renderCost)")
+        }
+        return Hello(version: version, width: width, height: height, refreshHz: refreshHz, background: RGBA8(r: red, g: green, b: blue, a: alpha), outputFolder: folder, renderCost: renderCost)
     }
 
     static func readPresented(_ r: inout WireReader) throws(WireError) -> Presented {

@@ -61,15 +61,22 @@ public enum WireMessage: Hashable, Sendable {
         /// The folder the server writes frames into (UTF-8, no NUL byte,
         /// not empty).
         public var outputFolder: String
+        /// Virtual nanoseconds the server spends rendering each frame it
+        /// draws (prepare + execute), `0...maxRenderCost`; 0: instant.
+        public var renderCost: Int64
+
+        /// The most virtual time a frame's render may take: 60 s.
+        public static let maxRenderCost: Int64 = 60_000_000_000
 
         /// A hello; the version defaults to the one this code speaks.
-        public init(version: UInt16 = WireProtocol.version, width: UInt32, height: UInt32, refreshHz: UInt32, background: RGBA8, outputFolder: String) {
+        public init(version: UInt16 = WireProtocol.version, width: UInt32, height: UInt32, refreshHz: UInt32, background: RGBA8, outputFolder: String, renderCost: Int64 = 0) {
             self.version = version
             self.width = width
             self.height = height
             self.refreshHz = refreshHz
             self.background = background
             self.outputFolder = outputFolder
+            self.renderCost = renderCost
         }
     }
 

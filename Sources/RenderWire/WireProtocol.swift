@@ -71,7 +71,7 @@ extension WireTag {
         /// a fixed-size message, and the least a variable one can take.
         public var fixedPayloadSize: Int {
             switch self {
-            case .hello: 26
+            case .hello: 34
             case .welcome: 6
             case .commit, .snapshot: CommitCodec.minimumSize
             case .vsync: 16

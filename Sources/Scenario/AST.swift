@@ -96,20 +96,23 @@ public indirect enum ActionKind: Sendable, Equatable {
     case layer(LayerAction)
 }
 
-/// `display size=(w,h) hz=N background=COLOR`.
+/// `display size=(w,h) hz=N background=COLOR render=DURATION`.
 public struct DisplayDecl: Sendable, Equatable {
     public var width: Int
     public var height: Int
     public var hz: Int
     /// The background as 8-bit RGBA.
     public var background: [UInt8]
+    /// Virtual ns the render server spends on each frame it draws.
+    public var renderCost: Int64
     public var location: SourceLocation
 
-    public init(width: Int = 320, height: Int = 240, hz: Int = 60, background: [UInt8] = [0, 0, 0, 255], location: SourceLocation) {
+    public init(width: Int = 320, height: Int = 240, hz: Int = 60, background: [UInt8] = [0, 0, 0, 255], renderCost: Int64 = 0, location: SourceLocation) {
         self.width = width
         self.height = height
         self.hz = hz
         self.background = background
+        self.renderCost = renderCost
         self.location = location
     }
 }

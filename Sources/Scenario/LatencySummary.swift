@@ -10,7 +10,7 @@ import LoopSimTrace
 /// hitches in ms over the run's length in s (MetricKit's `HitchTimeRatio`).
 ///
 ///     commit latency: 2 transactions on screen, median 16.667 ms, slowest 3016.667 ms (txn 2)
-///     hitch time: 1 late frame, 3000.000 ms over 6.000 s = 500.0 ms/s — critical (WWDC20: good < 5, warning 5–10, critical ≥ 10); immediate attention (Organizer: good ≤ 10, warning ≤ 25, critical ≤ 50)
+///     hitch time: 1 late frame (1 commit, 0 render), 3000.000 ms over 6.000 s = 500.0 ms/s — critical (WWDC20: good < 5, warning 5–10, critical ≥ 10); immediate attention (Organizer: good ≤ 10, warning ≤ 25, critical ≤ 50)
 public struct LatencySummary: Sendable, Equatable {
     /// One transaction on screen.
     public struct Sample: Sendable, Equatable {
@@ -18,6 +18,9 @@ public struct LatencySummary: Sendable, Equatable {
         public var frame: Int64
         public var latency: Int64
         public var hitch: Int64
+        /// Why it was late: `commit` (the main thread) or `render` (the
+        /// server); nil when on time.
+        public var late: String?
     }
 
     public var samples: [Sample]
@@ -34,18 +37,21 @@ public struct LatencySummary: Sendable, Equatable {
                 return nil
             }
             guard let txn = int("txn"), let frame = int("frame"), let latency = int("latency") else { continue }
-            samples.append(Sample(txn: txn, frame: frame, latency: latency, hitch: int("hitch") ?? 0))
+            var late: String?
+            if case .string(let why)? = e.fields.first(where: { $0.key == "late" })?.value { late = why }
+            samples.append(Sample(txn: txn, frame: frame, latency: latency, hitch: int("hitch") ?? 0, late: late))
         }
         guard !samples.isEmpty else { return nil }
         self.samples = samples
         self.duration = events.last?.t ?? 0
     }
 
-    /// The frames that were late and by how much (ns), in frame order.
-    public var lateFrames: [(frame: Int64, hitch: Int64)] {
-        var worst: [Int64: Int64] = [:]
-        for s in samples where s.hitch > 0 { worst[s.frame] = max(worst[s.frame] ?? 0, s.hitch) }
-        return worst.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    /// The frames that were late, by how much (ns) and why (the latest of
+    /// their transactions'), in frame order.
+    public var lateFrames: [(frame: Int64, hitch: Int64, late: String?)] {
+        var worst: [Int64: Sample] = [:]
+        for s in samples where s.hitch > 0 && s.hitch > (worst[s.frame]?.hitch ?? 0) { worst[s.frame] = s }
+        return worst.sorted { $0.key < $1.key }.map { ($0.key, $0.value.hitch, $0.value.late) }
     }
 
     /// Total hitch ms per second of run.
@@ -76,7 +82,8 @@ public struct LatencySummary: Sendable, Equatable {
         let late = lateFrames
         let total = late.reduce(Int64(0)) { $0 + $1.hitch }
         let ratio = hitchRatio
-        out += "hitch time: \(late.count) late frame\(late.count == 1 ? "" : "s"), \(Self.ms(total)) over \(String(format: "%.3f", Double(duration) / 1e9)) s = \(String(format: "%.1f", ratio)) ms/s"
+        let commits = late.filter { $0.late == "commit" }.count, renders = late.filter { $0.late == "render" }.count
+        out += "hitch time: \(late.count) late frame\(late.count == 1 ? "" : "s") (\(commits) commit, \(renders) render), \(Self.ms(total)) over \(String(format: "%.3f", Double(duration) / 1e9)) s = \(String(format: "%.1f", ratio)) ms/s"
         out += " — \(Self.wwdc20Band(ratio)) (WWDC20: good < 5, warning 5–10, critical ≥ 10); \(Self.organizerBand(ratio)) (Organizer: good ≤ 10, warning ≤ 25, critical ≤ 50)"
         return out
     }

@@ -3,9 +3,10 @@
 extension Parser {
     // MARK: display, mode
 
-    static let displaySpec = OptionSpec(statement: "display", keys: ["size", "hz", "background"])
+    static let displaySpec = OptionSpec(statement: "display", keys: ["size", "hz", "background", "render"])
     static let maxDisplaySide: Int64 = 16384
     static let maxHz: Int64 = 1000
+    static let maxRenderCost: Int64 = 60_000_000_000
 
     mutating func parseDisplay(_ node: LineNode, _ cursor: inout Cursor, _ keyword: Token) throws(Diagnostic) -> DisplayDecl {
         let line = node.line
@@ -34,6 +35,13 @@ extension Parser {
         }
         if let (key, value) = options.value("background") {
             display.background = try color(atom(value, key, line, expected: "a colour"), line)
+        }
+        if let (key, value) = options.value("render") {
+            let token = try atom(value, key, line, expected: "a duration")
+            display.renderCost = try duration(token, line)
+            guard display.renderCost <= Self.maxRenderCost else {
+                throw error("render= is at most 60s (the time the server spends on one frame), found \(token.quoted)", at: token, in: line)
+            }
         }
         displayLine = line.number
         return display

@@ -79,7 +79,7 @@ public final class ScenarioRunner {
                 do {
                     try simulation.attachRenderServer(render.transport, display: .init(
                         width: d.width, height: d.height, hz: d.hz,
-                        background: RGBA8(r: bg[0], g: bg[1], b: bg[2], a: bg[3])), frames: render.frames)
+                        background: RGBA8(r: bg[0], g: bg[1], b: bg[2], a: bg[3]), renderCost: d.renderCost), frames: render.frames)
                 } catch {
                     throw diagnostic(at: d.location.line > 0 ? d.location : nil, "cannot start the render server: \(error)")
                 }

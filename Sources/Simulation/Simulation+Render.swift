@@ -18,12 +18,15 @@ extension Simulation {
         public var height: Int
         public var hz: Int
         public var background: RGBA8
+        /// Virtual ns the server spends rendering each frame it draws.
+        public var renderCost: Int64
 
-        public init(width: Int = 320, height: Int = 240, hz: Int = 60, background: RGBA8 = .black) {
+        public init(width: Int = 320, height: Int = 240, hz: Int = 60, background: RGBA8 = .black, renderCost: Int64 = 0) {
             self.width = width
             self.height = height
             self.hz = hz
             self.background = background
+            self.renderCost = renderCost
         }
     }
 
@@ -31,7 +34,8 @@ extension Simulation {
     public func attachRenderServer(_ transport: RenderConnection.Transport, display: Display, frames folder: String) throws {
         FolderFrameOutput.clearPreviousFrames(in: folder)
         let hello = WireMessage.Hello(width: UInt32(display.width), height: UInt32(display.height),
-                                      refreshHz: UInt32(display.hz), background: display.background, outputFolder: folder)
+                                      refreshHz: UInt32(display.hz), background: display.background, outputFolder: folder,
+                                      renderCost: display.renderCost)
         let connection = try RenderConnection.open(transport, hello: hello)
         render = RenderState(connection: connection, transport: transport, hello: hello, hz: Int64(display.hz))
         layers.onCommit = { [unowned self] record in try self.ship(record) }
@@ -92,25 +96,42 @@ extension Simulation {
     private func ship(_ record: CommitRecord) throws {
         guard let r = render else { return }
         r.transactionsBySequence[record.sequence] = record.transactions
-        for (txn, start) in record.firstMutations { r.latencyStart[txn] = start }
+        for (txn, start) in record.firstMutations { r.latencyStart[txn] = (start, record.time) }
         r.sentDiffs[record.sequence] = record.diff
         if r.dead {
             try recoverRenderServer()        // re-sends this commit too
         } else {
             do { try r.connection.send(.commit(record.diff)) } catch { try recoverRenderServer() }
         }
-        var k = record.time * r.hz / 1_000_000_000
-        while vsyncTime(k, hz: r.hz) < record.time { k += 1 }
+        var k = vsyncIndex(atOrAfter: record.time, hz: r.hz)
         // A commit at the very instant of a vsync already sent missed it.
         if let last = r.lastVsyncSent, k <= last { k = last + 1 }
-        guard !r.scheduledVsyncs.contains(k) else { return }
+        scheduleVsync(k)
+    }
+
+    private func scheduleVsync(_ k: Int64) {
+        guard let r = render, !r.scheduledVsyncs.contains(k) else { return }
         r.scheduledVsyncs.insert(k)
         context.schedule(at: vsyncTime(k, hz: r.hz), label: nil) { [unowned self] in self.vsync(k) }
+    }
+
+    /// The first vsync at or after `time`.
+    func vsyncIndex(atOrAfter time: Int64, hz: Int64) -> Int64 {
+        var k = time * hz / 1_000_000_000
+        while vsyncTime(k, hz: hz) < time { k += 1 }
+        return k
     }
 
     private func vsync(_ k: Int64) {
         guard let r = render else { return }
         r.scheduledVsyncs.remove(k)
+        // The server is still rendering its last frame (a render cost): it
+        // cannot latch before the render ends. Not asked, so the same vsyncs
+        // reach a respawned server as the first one.
+        if vsyncTime(k, hz: r.hz) < r.busyUntil {
+            scheduleVsync(vsyncIndex(atOrAfter: r.busyUntil, hz: r.hz))
+            return
+        }
         r.lastVsyncSent = k
         do {
             let message = WireMessage.vsync(index: UInt64(k), time: vsyncTime(k, hz: r.hz))
@@ -129,8 +150,14 @@ extension Simulation {
                 let drawn = p.damage.width > 0 && p.damage.height > 0
                 r.presentations.append(Presentation(present: p.onScreenTime, file: drawn ? FolderFrameOutput.fileName(frame: p.frame) : nil, diffs: diffs))
                 let txns = p.firstVisible.flatMap { r.transactionsBySequence[$0] ?? [] }
+                let latch = vsyncTime(k, hz: r.hz)
                 defer { scheduleLatencies(of: txns, present: p.onScreenTime, frame: p.frame) }
+                if p.firstVisible.isEmpty, !r.sentDiffs.isEmpty, p.nextFrameTime != WireMessage.Presented.noNextFrame {
+                    // The server was busy: ask again when it says it can latch.
+                    scheduleVsync(vsyncIndex(atOrAfter: p.nextFrameTime, hz: r.hz))
+                }
                 guard drawn else { return }
+                if r.hello.renderCost > 0 { r.busyUntil = latch + r.hello.renderCost }
                 let frame = PresentedFrame(index: p.frame, present: p.onScreenTime,
                                            file: FolderFrameOutput.fileName(frame: p.frame),
                                            hash: hex(p.frameHash), transactions: txns)
@@ -164,18 +191,24 @@ extension Simulation {
         guard !measured.isEmpty else { return }
         let hz = r.hz
         context.schedule(at: present, label: nil) { [unowned self] in
-            for (txn, start) in measured {
+            for (txn, (start, committed)) in measured {
                 // Had every deadline been met: latched at the first vsync at
                 // or after the first mutation, on screen one vsync later.
-                var k = start * hz / 1_000_000_000
-                while self.vsyncTime(k, hz: hz) < start { k += 1 }
+                let k = self.vsyncIndex(atOrAfter: start, hz: hz)
                 let expected = self.vsyncTime(k + 1, hz: hz)
-                self.context.emit("latency", [
+                var fields = [
                     TraceField("txn", .int(Int64(txn))), TraceField("frame", .int(Int64(frame))),
                     TraceField("start", .int(start)), TraceField("present", .int(present)),
                     TraceField("latency", .int(present - start)),
                     TraceField("expected", .int(expected)), TraceField("hitch", .int(max(0, present - expected))),
-                ])
+                ]
+                if present > expected {
+                    // Committed after the vsync it was due at: the main
+                    // thread was late (a commit hitch, 7.41); committed in
+                    // time: the render server was (a render hitch).
+                    fields.append(TraceField("late", .string(committed > self.vsyncTime(k, hz: hz) ? "commit" : "render")))
+                }
+                self.context.emit("latency", fields)
             }
         }
     }
@@ -214,9 +247,13 @@ final class RenderState {
     var scheduledVsyncs: Set<Int64> = []
     /// The last vsync sent: the server renders each vsync once, in order.
     var lastVsyncSent: Int64?
+    /// Until when the server is rendering the last frame it drew (its latch
+    /// plus the render cost); no vsync before it is sent.
+    var busyUntil: Int64 = 0
     var transactionsBySequence: [UInt64: [Int]] = [:]
-    /// First mutation (or begin) of each shipped transaction not yet on screen.
-    var latencyStart: [Int: Int64] = [:]
+    /// First mutation (or begin) and commit time of each shipped
+    /// transaction not yet on screen.
+    var latencyStart: [Int: (start: Int64, committed: Int64)] = [:]
     var frames: [PresentedFrame] = []
     var presentations: [Presentation] = []
     var sentDiffs: [UInt64: CommitDiff] = [:]

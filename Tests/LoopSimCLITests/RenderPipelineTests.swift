@@ -35,7 +35,7 @@ struct RenderPipelineTests {
         #expect(try txns("clean") == ["[1", "[2"])
         // The run ends with the commit latency: the tap waited 3 s for the blocked main thread.
         #expect(clean.stdout.contains("commit latency: 2 transactions on screen, median 16.667 ms, slowest 3016.667 ms (txn 2)"), "\(clean)")
-        #expect(clean.stdout.contains("hitch time: 1 late frame, 3000.000 ms over 6.000 s = 500.0 ms/s — critical"), "\(clean)")
+        #expect(clean.stdout.contains("hitch time: 1 late frame (1 commit, 0 render), 3000.000 ms over 6.000 s = 500.0 ms/s — critical"), "\(clean)")
     }
 
     @Test("spawn and thread transports give byte-identical traces and frames", arguments: [

@@ -110,6 +110,29 @@ struct ServerSessionTests {
         #expect(second.decodeNanoseconds == 0 && second.applyNanoseconds == 0 && second.sequence == 1 && second.token == 2)
     }
 
+    @Test("choice 1: with a render cost, the frame is on screen at the first vsync after its render ends; a vsync while rendering latches nothing and says when to ask again")
+    func renderCost() throws {
+        let output = self.output
+        let s = ServerSession(pid: 1) { _ in output }
+        _ = s.handle(.hello(.init(width: 16, height: 16, refreshHz: 60, background: .black, outputFolder: "x", renderCost: 25_000_000)))
+        _ = s.handle(.commit(square(1, sequence: 1, time: 0, x: 0, color: .red)))
+        // Latched at vsync 1 (16.7 ms), rendered until 41.7 ms: on screen at vsync 3 (50 ms), not 2.
+        let first = try #require(presented(s.handle(vsync(1))))
+        #expect(first.frame == 3 && first.onScreenTime == 50_000_000 && first.firstVisible == [1])
+        _ = s.handle(.commit(square(2, sequence: 2, time: 20_000_000, x: 8, color: .blue)))
+        // Vsync 2 (33.3 ms) falls inside the render: nothing latched, ask again at vsync 3.
+        let busy = try #require(presented(s.handle(vsync(2))))
+        #expect(busy.firstVisible.isEmpty && busy.damage == .none && busy.nextFrameTime == 50_000_000)
+        let second = try #require(presented(s.handle(vsync(3))))
+        #expect(second.firstVisible == [2] && second.frame == 5)
+        #expect(output.frames.map(\.frame) == [3, 5])
+        // A vsync with nothing to draw renders nothing, so it does not make the server busy.
+        let quiet = try #require(presented(s.handle(vsync(7))))
+        #expect(quiet.firstVisible.isEmpty && quiet.nextFrameTime == WireMessage.Presented.noNextFrame)
+        _ = s.handle(.commit(square(3, sequence: 3, time: 120_000_000, x: 4, color: .green)))
+        #expect(try #require(presented(s.handle(vsync(8)))).firstVisible == [3])
+    }
+
     @Test("frames.jsonl names the transactions a frame shows first (the ids the commits carry), presented their commit sequences")
     func transactionIDs() throws {
         let s = session()

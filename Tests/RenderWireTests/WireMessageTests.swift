@@ -8,10 +8,10 @@ import Testing
     /// One example of every message type and its frame, one line per field.
     /// 320 is 0x140, 240 is 0xF0, 60 is 0x3C, 4242 is 0x1092, 16_666_667
     /// is 0xFE502B, 50_000_000 is 0x2FAF080, 66_666_666 is 0x3F940AA,
-    /// 8192 = 64 × 32 × 4 is 0x2000.
+    /// 8192 = 64 × 32 × 4 is 0x2000, 25_000_000 is 0x17D7840.
     static let examples: [(WireMessage, String)] = [
-        (.hello(.init(width: 320, height: 240, refreshHz: 60, background: RGBA8(r: 0x10, g: 0x20, b: 0x30, a: 0xFF), outputFolder: "out")), """
-            28 00 00 00  01 00  00 00
+        (.hello(.init(width: 320, height: 240, refreshHz: 60, background: RGBA8(r: 0x10, g: 0x20, b: 0x30, a: 0xFF), outputFolder: "out", renderCost: 25_000_000)), """
+            30 00 00 00  01 00  00 00
             4c 53 49 4d
             01 00
             40 01 00 00
@@ -19,6 +19,7 @@ import Testing
             3c 00 00 00
             10 20 30 ff
             03 00 00 00  6f 75 74
+            40 78 7d 01 00 00 00 00
             00 00 00
             """),
         (.welcome(version: 1, serverPID: 4242), """

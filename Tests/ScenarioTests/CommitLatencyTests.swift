@@ -8,13 +8,17 @@ import Simulation
 /// mutation (or explicit begin) to the on-screen time of the first frame
 /// that shows it, traced as `latency` at that time.
 struct CommitLatencyTests {
-    func latencies(_ source: String) throws -> [(txn: Int64, start: Int64, present: Int64, latency: Int64, expected: Int64, hitch: Int64)] {
+    func run(_ source: String) throws -> ScenarioOutcome {
         let file = try ScenarioParser.parse(source, path: "latency.loop")
         let frames = FileManager.default.temporaryDirectory.appendingPathComponent("loopsim-latency-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: frames) }
         let outcome = ScenarioRunner(file: file, source: source, render: .init(transport: .thread, frames: frames)).run()
         #expect(outcome.failure == nil)
-        return outcome.events.filter { $0.ev == "latency" }.map { e in
+        return outcome
+    }
+
+    func latencies(_ source: String) throws -> [(txn: Int64, start: Int64, present: Int64, latency: Int64, expected: Int64, hitch: Int64)] {
+        try run(source).events.filter { $0.ev == "latency" }.map { e in
             func int(_ key: String) -> Int64 {
                 if case .int(let v)? = e.fields.first(where: { $0.key == key })?.value { return v }
                 return -1
@@ -62,7 +66,7 @@ struct CommitLatencyTests {
         #expect(abs(summary.hitchRatio - 16.666667) < 1e-4)
         #expect(LatencySummary.wwdc20Band(summary.hitchRatio) == "critical")
         #expect(LatencySummary.organizerBand(summary.hitchRatio) == "warning")
-        #expect(summary.description.contains("hitch time: 1 late frame, 16.667 ms over 1.000 s = 16.7 ms/s — critical"))
+        #expect(summary.description.contains("hitch time: 1 late frame (0 commit, 0 render), 16.667 ms over 1.000 s = 16.7 ms/s — critical"))
         // The band edges.
         #expect([4.9, 5, 9.9, 10].map(LatencySummary.wwdc20Band) == ["good", "warning", "warning", "critical"])
         #expect([10, 10.1, 25, 50, 50.1].map(LatencySummary.organizerBand) == ["good", "warning", "warning", "critical", "immediate attention"])
@@ -81,5 +85,46 @@ struct CommitLatencyTests {
         #expect(l.count == 2)
         // 100 ms is vsync 6 exactly: latched there, on screen at vsync 7.
         #expect(l.last.map { [$0.start, $0.present] } == [100_000_000, 116_666_666])
+    }
+
+    static let renderHitch = """
+        display size=(64,48) hz=60 render=25ms
+        view box frame=(0,0,10,10) background=red
+        at 100ms:
+            set box.background = blue
+        at 110ms:
+            set box.background = green
+        run until=300ms
+        """
+
+    func late(_ events: [TraceEvent]) -> [String] {
+        events.filter { $0.ev == "latency" }.map { e in
+            if case .string(let why)? = e.fields.first(where: { $0.key == "late" })?.value { return why }
+            return "-"
+        }
+    }
+
+    @Test("7.41: with a 25 ms render at 60 Hz every frame misses a vsync (a render hitch), and a commit made while the server renders waits for it")
+    func renderHitch() throws {
+        let outcome = try run(Self.renderHitch)
+        let l = outcome.events.filter { $0.ev == "latency" }
+        #expect(late(outcome.events) == ["render", "render", "render"])
+        // Blue: first change at 100 ms (vsync 6), latched then, rendered until 125 ms: on screen at vsync 8.
+        // Green: due at vsync 7 (116.7 ms), but the server renders until 125 ms: latched at vsync 8, on screen at vsync 10.
+        let present = l.compactMap { e -> Int64? in if case .int(let v)? = e.fields.first(where: { $0.key == "present" })?.value { return v }; return nil }
+        #expect(present == [33_333_333, 133_333_333, 166_666_666])
+        let summary = try #require(LatencySummary(events: outcome.events))
+        #expect(summary.lateFrames.map(\.late) == ["render", "render", "render"])
+    }
+
+    @Test("a server killed while it renders comes back to the same frames: the client does not ask a vsync inside a render")
+    func renderCostAcrossACrash() throws {
+        let clean = try run(Self.renderHitch)
+        let crashed = try run(Self.renderHitch.replacingOccurrences(of: "run until", with: "at 112ms crash server\nrun until"))
+        func frames(_ o: ScenarioOutcome) -> [String] {
+            o.events.filter { $0.ev == "frame" || $0.ev == "latency" }.map { JSONLTraceWriter.render([$0]) }
+        }
+        #expect(frames(crashed) == frames(clean))
+        #expect(crashed.events.filter { $0.ev == "warn" }.count == 1)
     }
 }

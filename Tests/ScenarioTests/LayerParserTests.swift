@@ -89,6 +89,13 @@ private func drawCommand(_ line: String) throws -> DrawCommand? {
         ])
     }
 
+    @Test("display render= is the server's virtual time per drawn frame (0 by default)")
+    func displayRenderCost() throws {
+        #expect(try parseScenario("display size=(20,10) render=12.5ms").display.renderCost == 12_500_000)
+        #expect(try parseScenario("display render=2frames hz=50").display.renderCost == 40_000_000)
+        #expect(try parseScenario("display size=(20,10)").display.renderCost == 0)
+    }
+
     @Test func declarationsWithoutOptionsAndInAnyOrder() throws {
         let decls = try layerDecls("""
         view leaf corner = 2 parent = mid

@@ -13,6 +13,9 @@ import RenderWire
 /// region, and the frame is on screen at vsync `k + 1`: it is written as
 /// `frame-(k+1).ppm` and reported back with `presented`. A vsync on which
 /// nothing changed writes no file (its reply has an empty damage rectangle).
+/// With a render cost (`hello.renderCost`) the frame is on screen at the
+/// first vsync after its render ends, and a vsync during a render latches
+/// nothing (its reply's `nextFrameTime` says when to ask again).
 /// A `sync` is answered with `applied` (the last commit applied, and what
 /// decoding and applying cost on the wall clock, for `loopsim bench commit`).
 public final class ServerSession {
@@ -34,6 +37,10 @@ public final class ServerSession {
     /// The last vsync handled (index, time), and the last commit's time.
     private var lastVsync: (index: UInt64, time: Int64)?
     private var lastCommitTime: Int64?
+    /// Virtual time until which the server is still rendering the last
+    /// frame it drew (`hello.renderCost` after its latch): a vsync before
+    /// it cannot latch.
+    private var busyUntil: Int64 = 0
     /// Wall-clock cost of the commits since the last `sync`.
     private var decodeNanoseconds: UInt64 = 0
     private var applyNanoseconds: UInt64 = 0
@@ -172,16 +179,30 @@ public final class ServerSession {
             throw SessionError(code: 266, message: "vsync \(k) at \(time) ns: commit \(tree.lastSequence) at \(c) ns came before it; virtual time must not go back")
         }
         lastVsync = (k, time)
+        if time < busyUntil {
+            // Still rendering the previous frame: nothing is latched; the
+            // client may ask again at the first vsync after the render.
+            var next = k + 1
+            while vsyncTime(next) < busyUntil { next += 1 }
+            return .presented(.init(frame: k + 1, onScreenTime: vsyncTime(k + 1), frameHash: framebufferHash,
+                                    damage: .none, firstVisible: [], nextFrameTime: vsyncTime(next)))
+        }
         let latched = unlatched.map(\.sequence)
         let transactions = unlatched.flatMap(\.transactions)
         unlatched.removeAll()
-        let frame = k + 1
-        let onScreen = vsyncTime(frame)
         let damage = tree.takeDamage()
         guard let box = damage.bounds else {
-            return .presented(.init(frame: frame, onScreenTime: onScreen, frameHash: framebufferHash,
+            return .presented(.init(frame: k + 1, onScreenTime: vsyncTime(k + 1), frameHash: framebufferHash,
                                     damage: .none, firstVisible: latched))
         }
+        // The render takes `renderCost` from the latch; the frame is on
+        // screen at the first vsync after it ends (the next one at best).
+        var frame = k + 1
+        if hello.renderCost > 0 {
+            busyUntil = time + hello.renderCost
+            while vsyncTime(frame) < busyUntil { frame += 1 }
+        }
+        let onScreen = vsyncTime(frame)
         compositor.render(tree, into: &framebuffer, damage: damage)
         for r in damage.clipped(to: tree.displayRect).rects {
             PNMEncoder.updateP6(&ppm, from: framebuffer, columns: r.x..<r.maxX, rows: r.y..<r.maxY,
