@@ -16,7 +16,10 @@
 ///   activity), with every field in `args`.
 ///
 /// `frame`, `anim.begin` and `anim.end` are instants on the render server
-/// track. Slices always nest: an end that does not match the innermost open
+/// track. A `latency` event is also an async slice "txn N" in category
+/// `latency`, from its `start` to its `present` (one row per transaction, as
+/// they overlap), so a timeline shows how long each change took to reach
+/// the screen. Slices always nest: an end that does not match the innermost open
 /// slice closes the slices above its match first; an end with no match at all
 /// becomes an instant; whatever is still open when the events run out is
 /// closed at the last timestamp (or at the end of a `blocked` reaching
@@ -105,6 +108,14 @@ public enum ChromeTraceWriter {
             if ChromeTraceWriter.renderServerKinds.contains(e.ev) {
                 instant(e, name: e.ev, ts: ts, tid: ChromeTraceWriter.renderServerThread)
                 return
+            }
+            if e.ev == "latency", let txn = e.int("txn"), let start = e.int("start"), let present = e.int("present"), start <= present {
+                for (begin, time) in [(true, start), (false, present)] {
+                    head(name: "txn \(txn)", category: "latency", phase: begin ? "b" : "e", ts: time)
+                    TraceJSON.appendLiteral(#","id":"#, to: &out)
+                    TraceJSON.appendInt(txn, to: &out)
+                    tail(tid: ChromeTraceWriter.mainThread, args: begin ? .none : .fields(e))
+                }
             }
             switch e.ev {
             case "run.begin":

@@ -151,6 +151,19 @@ struct ChromeTraceWriterTests {
         #expect(events.filter { $0.tid == 2 && $0.ph != "M" }.map(\.name) == ["frame"])
     }
 
+    @Test("a latency event is also an async slice 'txn N' from its start to its present, so overlapping transactions each get a row")
+    func latencySlices() {
+        func latency(_ txn: Int64, _ start: Int64, _ present: Int64) -> TraceEvent {
+            TraceEvent(t: present, iter: 1, ev: "latency", [TraceField("txn", .int(txn)), TraceField("start", .int(start)), TraceField("present", .int(present))])
+        }
+        let text = ChromeTraceWriter.render([latency(1, 0, 16_666_666), latency(2, 1_000_000, 50_000_000), latency(3, 2_000_000, 33_333_333)])
+        #expect(text.contains(#"{"name":"txn 2","cat":"latency","ph":"b","ts":1000,"id":2,"pid":1,"tid":1}"#))
+        #expect(text.contains(#"{"name":"txn 2","cat":"latency","ph":"e","ts":50000,"id":2,"pid":1,"tid":1,"args":{"iter":1,"txn":2,"start":1000000,"present":50000000}}"#))
+        #expect(text.contains(#"{"name":"txn 3","cat":"latency","ph":"b","ts":2000,"id":3,"#))
+        // Still an instant too, like every other event.
+        #expect(text.contains(#"{"name":"latency","cat":"event","ph":"i","ts":50000,"#))
+    }
+
     @Test("random well-formed traces stay balanced, nested and monotonic", arguments: [21, 22, 23, 24, 25] as [UInt64])
     func randomWellFormed(seed: UInt64) throws {
         var g = SplitMix64(seed: seed)
