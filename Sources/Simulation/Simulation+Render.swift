@@ -144,31 +144,7 @@ extension Simulation {
             }
             switch reply {
             case .presented(let p):
-                let diffs = p.firstVisible.compactMap { r.sentDiffs.removeValue(forKey: $0) }
-                for d in diffs { _ = try? r.mirror.apply(d) }
-                _ = r.mirror.takeDamage()
-                let drawn = p.damage.width > 0 && p.damage.height > 0
-                r.presentations.append(Presentation(present: p.onScreenTime, file: drawn ? FolderFrameOutput.fileName(frame: p.frame) : nil, diffs: diffs))
-                let txns = p.firstVisible.flatMap { r.transactionsBySequence[$0] ?? [] }
-                let latch = vsyncTime(k, hz: r.hz)
-                defer { scheduleLatencies(of: txns, present: p.onScreenTime, frame: p.frame) }
-                if p.firstVisible.isEmpty, !r.sentDiffs.isEmpty, p.nextFrameTime != WireMessage.Presented.noNextFrame {
-                    // The server was busy: ask again when it says it can latch.
-                    scheduleVsync(vsyncIndex(atOrAfter: p.nextFrameTime, hz: r.hz))
-                }
-                guard drawn else { return }
-                if r.hello.renderCost > 0 { r.busyUntil = latch + r.hello.renderCost }
-                let frame = PresentedFrame(index: p.frame, present: p.onScreenTime,
-                                           file: FolderFrameOutput.fileName(frame: p.frame),
-                                           hash: hex(p.frameHash), transactions: txns)
-                r.frames.append(frame)
-                context.schedule(at: p.onScreenTime, label: nil) { [unowned self] in
-                    self.context.emit("frame", [
-                        TraceField("frame", .int(Int64(frame.index))), TraceField("present", .int(frame.present)),
-                        TraceField("file", .string(frame.file)), TraceField("hash", .string(frame.hash)),
-                        TraceField("txns", .ints(frame.transactions.map(Int64.init))),
-                    ])
-                }
+                presented(p, vsync: k)
             case .error(_, let text):
                 warn("the render server refused vsync \(k): \(text)")
             default:
@@ -177,6 +153,38 @@ extension Simulation {
         } catch {
             warn("render server: \(error)")
         }
+    }
+
+    /// What the server put on screen for vsync `k`: the mirror catches up,
+    /// a drawn frame is traced at its on-screen time, then the latency of
+    /// each transaction it shows first.
+    private func presented(_ p: WireMessage.Presented, vsync k: Int64) {
+        guard let r = render else { return }
+        let diffs = p.firstVisible.compactMap { r.sentDiffs.removeValue(forKey: $0) }
+        for d in diffs { _ = try? r.mirror.apply(d) }
+        _ = r.mirror.takeDamage()
+        let drawn = p.damage.width > 0 && p.damage.height > 0
+        r.presentations.append(Presentation(present: p.onScreenTime, file: drawn ? FolderFrameOutput.fileName(frame: p.frame) : nil, diffs: diffs))
+        let txns = p.firstVisible.flatMap { r.transactionsBySequence[$0] ?? [] }
+        if p.firstVisible.isEmpty, !r.sentDiffs.isEmpty, p.nextFrameTime != WireMessage.Presented.noNextFrame {
+            // The server was busy: ask again when it says it can latch.
+            scheduleVsync(vsyncIndex(atOrAfter: p.nextFrameTime, hz: r.hz))
+        }
+        if drawn {
+            if r.hello.renderCost > 0 { r.busyUntil = vsyncTime(k, hz: r.hz) + r.hello.renderCost }
+            let frame = PresentedFrame(index: p.frame, present: p.onScreenTime,
+                                       file: FolderFrameOutput.fileName(frame: p.frame),
+                                       hash: hex(p.frameHash), transactions: txns)
+            r.frames.append(frame)
+            context.schedule(at: p.onScreenTime, label: nil) { [unowned self] in
+                self.context.emit("frame", [
+                    TraceField("frame", .int(Int64(frame.index))), TraceField("present", .int(frame.present)),
+                    TraceField("file", .string(frame.file)), TraceField("hash", .string(frame.hash)),
+                    TraceField("txns", .ints(frame.transactions.map(Int64.init))),
+                ])
+            }
+        }
+        scheduleLatencies(of: txns, present: p.onScreenTime, frame: p.frame)
     }
 
     /// Commit latency and hitch time (`core-animation.md` choice 8): for
