@@ -8,8 +8,10 @@ import RenderModel
 /// `frames.jsonl` inside one folder, and nowhere else (the file names are
 /// the server's own; nothing from the wire becomes a path below the folder).
 public protocol FrameOutput: AnyObject {
-    /// Writes one frame file (canonical P6) and appends its line to the index.
-    func write(frame: UInt64, ppm: [UInt8], indexLine: String) throws
+    /// Writes one frame file (canonical P6), then appends its line to the
+    /// index; `indexLine` is called after the file is written (the frame's
+    /// hash may still be being computed meanwhile).
+    func write(frame: UInt64, ppm: [UInt8], indexLine: () -> String) throws
 }
 
 /// Frames on disk: the folder is created (mode 0700) if missing; each frame
@@ -56,7 +58,7 @@ public final class FolderFrameOutput: FrameOutput {
         }
     }
 
-    public func write(frame: UInt64, ppm: [UInt8], indexLine: String) throws {
+    public func write(frame: UInt64, ppm: [UInt8], indexLine: () -> String) throws {
         let name = FolderFrameOutput.fileName(frame: frame)
         let path = (folder as NSString).appendingPathComponent(name)
         let temp = path + ".partial"
@@ -65,7 +67,7 @@ public final class FolderFrameOutput: FrameOutput {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
         }
         let index = (folder as NSString).appendingPathComponent("frames.jsonl")
-        let line = Data((indexLine + "\n").utf8)
+        let line = Data((indexLine() + "\n").utf8)
         if let handle = FileHandle(forWritingAtPath: index) {
             defer { try? handle.close() }
             try handle.seekToEnd()
@@ -85,8 +87,8 @@ public final class MemoryFrameOutput: FrameOutput {
 
     public init() {}
 
-    public func write(frame: UInt64, ppm: [UInt8], indexLine: String) throws {
+    public func write(frame: UInt64, ppm: [UInt8], indexLine: () -> String) throws {
         frames.append((frame, ppm))
-        index.append(indexLine)
+        index.append(indexLine())
     }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import RenderModel
 import RenderWire
 
@@ -208,13 +209,18 @@ public final class ServerSession {
             PNMEncoder.updateP6(&ppm, from: framebuffer, columns: r.x..<r.maxX, rows: r.y..<r.maxY,
                                 over: hello.background, headerCount: ppmHeaderCount)
         }
-        let hash = framebuffer.contentHash64
+        // The hash of the whole framebuffer (one byte at a time, serial)
+        // runs on the other core while the frame file is written.
+        let hashing = BackgroundHash(framebuffer)
+        try frames?.write(frame: frame, ppm: ppm) {
+            let hash = hashing.value
+            let hashHex = String(repeating: "0", count: 16 - String(hash, radix: 16).count) + String(hash, radix: 16)
+            return "{\"frame\":\(frame),\"present\":\(onScreen),\"file\":\"\(FolderFrameOutput.fileName(frame: frame))\","
+                + "\"hash\":\"\(hashHex)\",\"txns\":[\(transactions.map(String.init).joined(separator: ","))],"
+                + "\"damage\":\(Self.json(box)),\"rects\":[\(damage.rects.map(Self.json).joined(separator: ","))]}"
+        }
+        let hash = hashing.value
         framebufferHash = hash
-        let hashHex = String(repeating: "0", count: 16 - String(hash, radix: 16).count) + String(hash, radix: 16)
-        let line = "{\"frame\":\(frame),\"present\":\(onScreen),\"file\":\"\(FolderFrameOutput.fileName(frame: frame))\","
-            + "\"hash\":\"\(hashHex)\",\"txns\":[\(transactions.map(String.init).joined(separator: ","))],"
-            + "\"damage\":\(Self.json(box)),\"rects\":[\(damage.rects.map(Self.json).joined(separator: ","))]}"
-        try frames?.write(frame: frame, ppm: ppm, indexLine: line)
         framesWritten += 1
         return .presented(.init(frame: frame, onScreenTime: onScreen, frameHash: hash,
                                 damage: .init(x: UInt32(box.x), y: UInt32(box.y),
@@ -223,6 +229,26 @@ public final class ServerSession {
     }
 
     private static func json(_ r: PixelRect) -> String { "[\(r.x),\(r.y),\(r.width),\(r.height)]" }
+}
+
+/// `bitmap.contentHash64`, computed on a global queue; `value` waits for it.
+final class BackgroundHash: @unchecked Sendable {
+    private let done = DispatchGroup()
+    // Written once on the queue before `done.leave()`, read after `wait()`.
+    private var result: UInt64 = 0
+
+    init(_ bitmap: Bitmap) {
+        done.enter()
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            result = bitmap.contentHash64
+            done.leave()
+        }
+    }
+
+    var value: UInt64 {
+        done.wait()
+        return result
+    }
 }
 
 /// A protocol violation by the client.
