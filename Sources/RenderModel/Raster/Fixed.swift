@@ -10,8 +10,6 @@
 /// the same count `ScanConverter` reaches for the same rectangle as a
 /// polygon.
 @usableFromInline package enum Fixed {
-    /// Units per pixel.
-    package static let one: Int64 = 256
     /// The largest magnitude, in units, a coordinate is clamped to (2^40,
     /// some 4·10^9 pixels). `ScanConverter` clips polygons well inside it
     /// first (`PolygonClipping`), so clamping only affects boxes.
@@ -30,12 +28,6 @@
     @inlinable @inline(__always)
     package static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
         a >= 0 ? a / b : -((-a + b - 1) / b)
-    }
-
-    /// ⌈a / b⌉ for `b` > 0.
-    @inlinable @inline(__always)
-    package static func ceilDiv(_ a: Int64, _ b: Int64) -> Int64 {
-        -floorDiv(-a, b)
     }
 
     /// The boundary, in half-samples, that an edge at `x` units draws: a

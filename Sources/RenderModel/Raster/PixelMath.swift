@@ -50,15 +50,6 @@
         UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
     }
 
-    /// `p` with every colour channel lowered to at most its alpha (how a
-    /// bitmap that is not validly premultiplied is accepted).
-    @inlinable @inline(__always)
-    package static func clampToAlpha(_ p: UInt32) -> UInt32 {
-        let a = p >> 24
-        let r = Swift.min(p & 0xFF, a), g = Swift.min((p >> 8) & 0xFF, a), b = Swift.min((p >> 16) & 0xFF, a)
-        return r | g << 8 | b << 16 | a << 24
-    }
-
     /// Blends `color` over `count` pixels from `dst` at full coverage.
     ///
     /// Optimized builds take eight pixels at a time in 16-bit lanes (one
