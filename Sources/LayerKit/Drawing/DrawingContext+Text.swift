@@ -58,20 +58,18 @@ extension DrawingContext {
         var x = left
         var y = Int(o.y.rounded())
         let w = bitmap.width, h = bitmap.height
+        guard w > 0, h > 0 else { return }
         let cellW = BitmapFont.cellWidth * k, cellH = BitmapFont.cellHeight * k
-        bitmap.withUnsafeMutablePixels { pixels in
-            let base = pixels.baseAddress!
-            /// Draws font pixel (column, row) of the cell at (x, y).
+        let packed = PixelMath.pack(r: premultiplied.r, g: premultiplied.g, b: premultiplied.b, a: premultiplied.a)
+        bitmap.withUnsafeCanvas { canvas in
+            /// Draws font pixel (column, row) of the cell at (x, y):
+            /// source-over at full coverage, as the scan converter does.
             func dot(_ column: Int, _ row: Int) {
                 let x0 = Swift.max(0, x + column * k), x1 = Swift.min(w, x + (column + 1) * k)
                 let y0 = Swift.max(0, y + row * k), y1 = Swift.min(h, y + (row + 1) * k)
                 guard x0 < x1, y0 < y1 else { return }
                 for py in y0..<y1 {
-                    var p = base + (py * w + x0) * 4
-                    for _ in x0..<x1 {
-                        Rasterizer.blend(p, UInt32(premultiplied.r), UInt32(premultiplied.g), UInt32(premultiplied.b), UInt32(premultiplied.a))
-                        p += 4
-                    }
+                    PixelMath.fillSpan(canvas.pointer(x: x0, y: py), x1 - x0, packed)
                 }
             }
             for ch in s {

@@ -12,8 +12,10 @@ import RenderModel
 /// Fills use the non-zero winding rule; strokes are centred on the path with
 /// butt caps and miter joins (limit 10, else bevel), as Core Graphics'
 /// defaults. Edges are anti-aliased on a fixed 16 × 16 sample grid per pixel
-/// in integer arithmetic (see `Rasterizer`), so the same calls give the same
-/// bytes on every machine. Everything is clipped to the bitmap; shapes
+/// in integer arithmetic by RenderModel's `ScanConverter`, the compositor's
+/// too, so the same calls give the same bytes on every machine; a polygon
+/// reaching beyond the bitmap and a 1-pixel margin is first clipped to them
+/// (`PolygonClipping.target`). Everything is clipped to the bitmap; shapes
 /// partly or wholly outside it, or with NaN or infinite coordinates, never
 /// trap (a piece with a non-finite coordinate is not drawn).
 ///
@@ -36,6 +38,10 @@ public final class DrawingContext {
     /// The largest distance a flattened curve strays from the true one, in
     /// pixels.
     static let flatness = 0.02
+
+    /// The scan converter for the bitmap's current size (made on the first
+    /// fill, again when `bitmap` is replaced by one of another size).
+    private var converter: (scan: ScanConverter, width: Int, height: Int)?
 
     /// A context over a transparent bitmap of `width` × `height` points.
     ///
@@ -81,7 +87,7 @@ public final class DrawingContext {
     public func fill(_ path: Path, color: RGBA8) {
         let device = path.applying(deviceTransform)
         let polygons = device.flattened(tolerance: DrawingContext.flatness).map(\.points)
-        Rasterizer.fill(polygons, color: color.premultiplied(), into: &bitmap)
+        fill(polygons, premultiplied: color.premultiplied())
     }
 
     /// Strokes `path` with a line of `width` points centred on it: butt
@@ -95,7 +101,26 @@ public final class DrawingContext {
         let subpaths = path.flattened(tolerance: DrawingContext.flatness / deviceStretch)
         let outline = Stroker.outline(of: subpaths, width: width)
         let polygons = t.isIdentity ? outline : outline.map { $0.map { $0.applying(t) } }
-        Rasterizer.fill(polygons, color: color.premultiplied(), into: &bitmap)
+        fill(polygons, premultiplied: color.premultiplied())
+    }
+
+    /// Fills `polygons` (device pixels, closed implicitly) by the non-zero
+    /// rule, source-over in the premultiplied `color`.
+    private func fill(_ polygons: [[Point]], premultiplied color: RGBA8) {
+        let w = bitmap.width, h = bitmap.height
+        guard w > 0, h > 0, color != .clear else { return }
+        let scan: ScanConverter
+        if let converter, converter.width == w, converter.height == h {
+            scan = converter.scan
+        } else {
+            scan = ScanConverter(capacity: w, clipping: .target(width: w, height: h))
+            converter = (scan, w, h)
+        }
+        let packed = PixelMath.pack(r: color.r, g: color.g, b: color.b, a: color.a)
+        bitmap.withUnsafeCanvas { canvas in
+            var painter = SolidPainter(canvas: canvas, color: packed)
+            scan.fillPolygons(polygons, columns: 0..<w, rows: 0..<h, painter: &painter)
+        }
     }
 
     // MARK: Shapes

@@ -12,7 +12,8 @@ import RenderModel
 /// without sublayers multiplies each of its paints by its opacity. All
 /// blending is premultiplied source-over with `(v·m + 127) / 255`; edges are
 /// anti-aliased by exact coverage on a 16 × 16 sample grid after rounding
-/// vertices to 1/256 pixel (`Fixed`).
+/// vertices to 1/256 pixel (`ScanConverter`, shared with LayerKit's
+/// `DrawingContext`).
 ///
 /// Every pixel's value depends only on the tree and the pixel, so
 /// rendering a damaged region gives exactly the bytes a full render gives
@@ -26,7 +27,7 @@ public final class Compositor {
     /// The display's colour under every layer (premultiplied).
     public var background: RGBA8
 
-    private var scanner: Scanner?
+    private var scanner: ScanConverter?
     private var pool: [(pointer: UnsafeMutablePointer<UInt32>, capacity: Int)] = []
 
     /// A compositor that clears to `background` (premultiplied bytes;
@@ -60,7 +61,7 @@ public final class Compositor {
                      "Compositor.render: a \(bitmap.width)×\(bitmap.height) bitmap for a \(tree.displayWidth)×\(tree.displayHeight) display")
         guard let region = region.intersection(tree.displayRect) else { return }
         if scanner?.capacity != tree.displayWidth {
-            scanner = Scanner(displayWidth: tree.displayWidth, displayHeight: tree.displayHeight)
+            scanner = ScanConverter(displayWidth: tree.displayWidth, displayHeight: tree.displayHeight)
         }
         let scanner = self.scanner!
         let bg = PixelMath.pack(r: background.r, g: background.g, b: background.b, a: background.a)
@@ -112,7 +113,7 @@ public final class Compositor {
 /// One traversal of the tree for one region.
 struct Pass {
     let tree: RenderTree
-    let scanner: Scanner
+    let scanner: ScanConverter
     let compositor: Compositor
 
     /// A layer being drawn: where its content goes and what is left to do.

@@ -1,11 +1,4 @@
-/// Consumes coverage row by row: what a shape's coverage is drawn with.
-///
-/// `paint` gets pixels `x0..<x0 + count` of row `y`; `cov[i]` is the
-/// coverage (0…255) of pixel `x0 + i`, except at `fullLo..<fullHi` (indices
-/// into the span) where the coverage is 255 and `cov` need not be filled.
-protocol SpanPainter {
-    mutating func paint(y: Int, x0: Int, count: Int, cov: UnsafeMutablePointer<UInt8>, fullLo: Int, fullHi: Int)
-}
+import RenderModel
 
 /// Multiplies coverage by a clip mask before handing it on.
 struct Masked<Inner: SpanPainter>: SpanPainter {
@@ -32,32 +25,6 @@ struct Masked<Inner: SpanPainter>: SpanPainter {
             i += 1
         }
         inner.paint(y: y, x0: x0, count: count, cov: cov, fullLo: lo, fullHi: hi)
-    }
-}
-
-/// A solid premultiplied colour.
-struct SolidPainter: SpanPainter {
-    let canvas: Canvas
-    let color: UInt32
-
-    mutating func paint(y: Int, x0: Int, count: Int, cov: UnsafeMutablePointer<UInt8>, fullLo: Int, fullHi: Int) {
-        let dst = canvas.pointer(x: x0, y: y)
-        blend(dst, cov, 0, fullLo)
-        PixelMath.fillSpan(dst + fullLo, fullHi - fullLo, color)
-        blend(dst, cov, fullHi, count)
-    }
-
-    @inline(__always)
-    private func blend(_ dst: UnsafeMutablePointer<UInt32>, _ cov: UnsafeMutablePointer<UInt8>, _ from: Int, _ to: Int) {
-        var i = from
-        while i < to {
-            let c = UInt32(cov[i])
-            if c != 0 {
-                let s = c == 255 ? color : PixelMath.scale(color, c)
-                dst[i] = PixelMath.over(s, dst[i])
-            }
-            i += 1
-        }
     }
 }
 

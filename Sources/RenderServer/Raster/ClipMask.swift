@@ -1,20 +1,4 @@
-/// A window of premultiplied pixels in display coordinates: the display
-/// bitmap itself, or an offscreen buffer for group opacity that covers
-/// `rect` of the display.
-struct Canvas {
-    /// Pixel (`rect.x`, `rect.y`).
-    let base: UnsafeMutablePointer<UInt32>
-    /// The display pixels the canvas holds.
-    let rect: PixelRect
-    /// Pixels from one row to the next.
-    let stride: Int
-
-    /// The address of display pixel (`x`, `y`), which must lie in `rect`.
-    @inline(__always)
-    func pointer(x: Int, y: Int) -> UnsafeMutablePointer<UInt32> {
-        base + ((y - rect.y) * stride + (x - rect.x))
-    }
-}
+import RenderModel
 
 /// An alpha mask over `rect` (display coordinates) that clips drawing:
 /// `masksToBounds` of a layer whose rounded bounds do not fall on whole

@@ -1,0 +1,132 @@
+import RenderModel
+import Testing
+
+/// The scan converter shared by LayerKit's drawing and the compositor:
+/// coverage, windows, the runs painters get, and the two clipping policies.
+@Suite struct ScanConverterTests {
+    private static let white = PixelMath.pack(r: 255, g: 255, b: 255, a: 255)
+
+    /// `polygons` filled in `color` into a copy of `bitmap` (window: all of
+    /// it, or `columns` × `rows`).
+    private func filled(_ bitmap: Bitmap, _ polygons: [[Point]], color: UInt32 = white, clipping: PolygonClipping? = nil,
+                        columns: Range<Int>? = nil, rows: Range<Int>? = nil) -> Bitmap {
+        var b = bitmap
+        let w = b.width, h = b.height
+        let converter = ScanConverter(capacity: w, clipping: clipping ?? .target(width: w, height: h))
+        b.withUnsafeCanvas { canvas in
+            var painter = SolidPainter(canvas: canvas, color: color)
+            converter.fillPolygons(polygons, columns: columns ?? 0..<w, rows: rows ?? 0..<h, painter: &painter)
+        }
+        return b
+    }
+
+    /// Records what a fill hands its painter, pixel by pixel.
+    private struct Recorder: SpanPainter {
+        var calls: [(y: Int, x0: Int, count: Int, fullLo: Int, fullHi: Int)] = []
+        /// Coverage per (x, y); a pixel must not be reported twice.
+        var coverage: [Int: UInt8] = [:]
+        var repeated = 0
+
+        mutating func paint(y: Int, x0: Int, count: Int, cov: UnsafeMutablePointer<UInt8>, fullLo: Int, fullHi: Int) {
+            calls.append((y, x0, count, fullLo, fullHi))
+            for i in 0..<count {
+                let key = y * 1000 + x0 + i
+                if coverage[key] != nil { repeated += 1 }
+                coverage[key] = (fullLo..<fullHi).contains(i) ? 255 : cov[i]
+            }
+        }
+    }
+
+    @Test("a rectangle scanned as a rect and as a polygon gets the same bytes")
+    func rectEqualsPolygon() {
+        var rng = SplitMix64(seed: 1)
+        for _ in 0..<150 {
+            let w = 24, h = 20
+            func units(_ span: Int) -> Int64 { Int64(rng.next() % UInt64((span + 4) * 256)) - 512 }
+            var x0 = units(w), x1 = units(w), y0 = units(h), y1 = units(h)
+            if x0 > x1 { swap(&x0, &x1) }
+            if y0 > y1 { swap(&y0, &y1) }
+            let a = UInt8(rng.next() % 256)
+            let color = PixelMath.pack(r: a / 2, g: a, b: 0, a: a)
+            let start = Bitmap(width: w, height: h, fill: RGBA8(r: 10, g: 20, b: 30, a: 40))
+            var asRect = start
+            let converter = ScanConverter(capacity: w, clipping: .display(width: w, height: h))
+            asRect.withUnsafeCanvas { canvas in
+                var painter = SolidPainter(canvas: canvas, color: color)
+                converter.fillRect(x0: x0, y0: y0, x1: x1, y1: y1, columns: 0..<w, rows: 0..<h, painter: &painter)
+            }
+            let corners = [Point(x: Double(x0) / 256, y: Double(y0) / 256), Point(x: Double(x1) / 256, y: Double(y0) / 256),
+                           Point(x: Double(x1) / 256, y: Double(y1) / 256), Point(x: Double(x0) / 256, y: Double(y1) / 256)]
+            #expect(asRect == filled(start, [corners], color: color, clipping: .display(width: w, height: h)), "rect \(x0) \(y0) \(x1) \(y1)")
+        }
+    }
+
+    @Test("filling a window gives the bytes a full fill has there and leaves the rest alone")
+    func windowsAgreeWithTheWhole() {
+        var rng = SplitMix64(seed: 2)
+        for _ in 0..<60 {
+            let w = 30, h = 24
+            let polygon = (0..<(3 + Int(rng.next() % 6))).map { _ in
+                Point(x: Double(rng.next() % 4000) / 100 - 5, y: Double(rng.next() % 3200) / 100 - 4)
+            }
+            let x0 = Int(rng.next() % UInt64(w)), y0 = Int(rng.next() % UInt64(h))
+            let x1 = x0 + 1 + Int(rng.next() % UInt64(w - x0)), y1 = y0 + 1 + Int(rng.next() % UInt64(h - y0))
+            let start = Bitmap(width: w, height: h, fill: RGBA8(r: 0, g: 0, b: 90, a: 90))
+            let clipping = PolygonClipping.display(width: w, height: h)
+            let whole = filled(start, [polygon], clipping: clipping)
+            let part = filled(start, [polygon], clipping: clipping, columns: x0..<x1, rows: y0..<y1)
+            for y in 0..<h {
+                for x in 0..<w {
+                    let inside = (x0..<x1).contains(x) && (y0..<y1).contains(y)
+                    #expect(part[x, y] == (inside ? whole[x, y] : start[x, y]), "(\(x), \(y)) of \(polygon)")
+                }
+            }
+        }
+    }
+
+    @Test("each run of full pixels reaches the painter as one, with the partial pixels before it")
+    func fullRunsAreHandedOver() {
+        let converter = ScanConverter(capacity: 12, clipping: .target(width: 12, height: 4))
+        var recorder = Recorder()
+        // Columns 1.5…8.5, rows 1…3: half pixels at 1 and 8, full ones between.
+        let polygon = [Point(x: 1.5, y: 1), Point(x: 8.5, y: 1), Point(x: 8.5, y: 3), Point(x: 1.5, y: 3)]
+        converter.fillPolygons([polygon], columns: 0..<12, rows: 0..<4, painter: &recorder)
+        let calls = recorder.calls.map { "\($0.y):\($0.x0)+\($0.count) full \($0.fullLo)..<\($0.fullHi)" }
+        #expect(calls == ["1:1+7 full 1..<7", "1:8+1 full 0..<0", "2:1+7 full 1..<7", "2:8+1 full 0..<0"])
+        #expect(recorder.repeated == 0)
+        #expect(recorder.coverage[1001] == 128 && recorder.coverage[1002] == 255 && recorder.coverage[1008] == 128)
+    }
+
+    @Test("every covered pixel is reported exactly once, at its coverage")
+    func coverageIsReportedOnce() {
+        var rng = SplitMix64(seed: 3)
+        for _ in 0..<60 {
+            let w = 20, h = 16
+            let polygons = (0..<(1 + Int(rng.next() % 3))).map { _ in
+                (0..<(3 + Int(rng.next() % 6))).map { _ in Point(x: Double(rng.next() % 2600) / 100 - 3, y: Double(rng.next() % 2200) / 100 - 3) }
+            }
+            let converter = ScanConverter(capacity: w, clipping: .target(width: w, height: h))
+            var recorder = Recorder()
+            converter.fillPolygons(polygons, columns: 0..<w, rows: 0..<h, painter: &recorder)
+            #expect(recorder.repeated == 0)
+            // White over transparent shows the coverage in every channel.
+            let bitmap = filled(Bitmap(width: w, height: h), polygons)
+            for y in 0..<h {
+                for x in 0..<w {
+                    #expect(bitmap[x, y].a == recorder.coverage[y * 1000 + x] ?? 0, "(\(x), \(y)) of \(polygons)")
+                }
+            }
+        }
+    }
+
+    @Test("a polygon with a coordinate that is not finite is skipped; the others still draw")
+    func nonFinitePolygonsAreSkipped() {
+        let square = [Point(x: 1, y: 1), Point(x: 3, y: 1), Point(x: 3, y: 3), Point(x: 1, y: 3)]
+        for bad in [Double.nan, .infinity, -.infinity] {
+            let broken = [Point(x: 0, y: 0), Point(x: bad, y: 2), Point(x: 4, y: 4)]
+            let start = Bitmap(width: 5, height: 5)
+            #expect(filled(start, [broken, square]) == filled(start, [square]))
+            #expect(filled(start, [broken]) == start)
+        }
+    }
+}
