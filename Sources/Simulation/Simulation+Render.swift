@@ -96,7 +96,7 @@ extension Simulation {
     private func ship(_ record: CommitRecord) throws {
         guard let r = render else { return }
         r.transactionsBySequence[record.sequence] = record.transactions
-        for (txn, start) in record.firstMutations { r.latencyStart[txn] = (start, record.time) }
+        for (txn, start) in record.firstMutations { r.latencyStart[txn] = start }
         r.sentDiffs[record.sequence] = record.diff
         if r.dead {
             try recoverRenderServer()        // re-sends this commit too
@@ -129,6 +129,7 @@ extension Simulation {
         // cannot latch before the render ends. Not asked, so the same vsyncs
         // reach a respawned server as the first one.
         if vsyncTime(k, hz: r.hz) < r.busyUntil {
+            r.busyVsyncs.insert(k)
             scheduleVsync(vsyncIndex(atOrAfter: r.busyUntil, hz: r.hz))
             return
         }
@@ -168,6 +169,7 @@ extension Simulation {
         let txns = p.firstVisible.flatMap { r.transactionsBySequence[$0] ?? [] }
         if p.firstVisible.isEmpty, !r.sentDiffs.isEmpty, p.nextFrameTime != WireMessage.Presented.noNextFrame {
             // The server was busy: ask again when it says it can latch.
+            r.busyVsyncs.insert(k)
             scheduleVsync(vsyncIndex(atOrAfter: p.nextFrameTime, hz: r.hz))
         }
         if drawn {
@@ -184,7 +186,7 @@ extension Simulation {
                 ])
             }
         }
-        scheduleLatencies(of: txns, present: p.onScreenTime, frame: p.frame)
+        scheduleLatencies(of: txns, latched: k, present: p.onScreenTime, frame: p.frame)
     }
 
     /// Commit latency and hitch time (`core-animation.md` choice 8): for
@@ -193,13 +195,14 @@ extension Simulation {
     /// later than `expected` — the on-screen time had the main thread and
     /// the server met every deadline — traced then as `latency`. A frame
     /// that changed no pixel still puts its commits on screen.
-    private func scheduleLatencies(of txns: [Int], present: Int64, frame: UInt64) {
+    private func scheduleLatencies(of txns: [Int], latched: Int64, present: Int64, frame: UInt64) {
         guard let r = render else { return }
         let measured = txns.compactMap { txn in r.latencyStart.removeValue(forKey: txn).map { (txn, $0) } }
         guard !measured.isEmpty else { return }
         let hz = r.hz
+        let busy = r.busyVsyncs
         context.schedule(at: present, label: nil) { [unowned self] in
-            for (txn, (start, committed)) in measured {
+            for (txn, start) in measured {
                 // Had every deadline been met: latched at the first vsync at
                 // or after the first mutation, on screen one vsync later.
                 let k = self.vsyncIndex(atOrAfter: start, hz: hz)
@@ -211,10 +214,14 @@ extension Simulation {
                     TraceField("expected", .int(expected)), TraceField("hitch", .int(max(0, present - expected))),
                 ]
                 if present > expected {
-                    // Committed after the vsync it was due at: the main
-                    // thread was late (a commit hitch, 7.41); committed in
-                    // time: the render server was (a render hitch).
-                    fields.append(TraceField("late", .string(committed > self.vsyncTime(k, hz: hz) ? "commit" : "render")))
+                    // Latched at the vsync it was due at, or later only
+                    // because the server was still rendering then: the
+                    // render made it late (a render hitch, 7.41). Latched
+                    // later for no such reason: the commit was late — the
+                    // main thread's work, or a commit at the very instant
+                    // of a vsync already handled.
+                    let renderLate = latched == k || (k..<latched).contains { busy.contains($0) }
+                    fields.append(TraceField("late", .string(renderLate ? "render" : "commit")))
                 }
                 self.context.emit("latency", fields)
             }
@@ -258,10 +265,12 @@ final class RenderState {
     /// Until when the server is rendering the last frame it drew (its latch
     /// plus the render cost); no vsync before it is sent.
     var busyUntil: Int64 = 0
+    /// Vsyncs at which nothing could be latched because the server was
+    /// rendering (for telling render hitches from commit hitches).
+    var busyVsyncs: Set<Int64> = []
     var transactionsBySequence: [UInt64: [Int]] = [:]
-    /// First mutation (or begin) and commit time of each shipped
-    /// transaction not yet on screen.
-    var latencyStart: [Int: (start: Int64, committed: Int64)] = [:]
+    /// First mutation (or begin) of each shipped transaction not yet on screen.
+    var latencyStart: [Int: Int64] = [:]
     var frames: [PresentedFrame] = []
     var presentations: [Presentation] = []
     var sentDiffs: [UInt64: CommitDiff] = [:]

@@ -127,4 +127,22 @@ struct CommitLatencyTests {
         #expect(frames(crashed) == frames(clean))
         #expect(crashed.events.filter { $0.ev == "warn" }.count == 1)
     }
+
+    @Test("a commit at the very instant of a vsync already sent misses it: the next vsync latches it, once, and it counts as a commit hitch")
+    func commitAtAHandledVsync() throws {
+        // Blue at 40 ms schedules vsync 3 (50 ms); at 50 ms vsync 3 is sent before the run-loop pass that commits green.
+        let outcome = try run("""
+            display size=(64,48) hz=60
+            view box frame=(0,0,10,10) background=red
+            at 40ms:
+                set box.background = blue
+            at 50ms:
+                set box.background = green
+            run until=200ms
+            """)
+        #expect(outcome.events.filter { $0.ev == "warn" }.isEmpty, "vsync 3 is not sent twice")
+        let frames = outcome.events.filter { $0.ev == "frame" }.map(\.t)
+        #expect(frames == [16_666_666, 66_666_666, 83_333_333])
+        #expect(late(outcome.events) == ["-", "-", "commit"])
+    }
 }
