@@ -140,13 +140,28 @@ struct Pass {
             if let frame = enter(root, canvas: canvas, clip: clip) { stack.append(frame) }
             while !stack.isEmpty {
                 let top = stack.count - 1
-                if stack[top].next < stack[top].children.count, let inner = stack[top].inner {
-                    let child = stack[top].children[stack[top].next]
-                    stack[top].next += 1
-                    if let frame = enter(child, canvas: stack[top].canvas, clip: inner) { stack.append(frame) }
-                } else {
+                guard let inner = stack[top].inner else {
                     exit(stack.removeLast())
+                    continue
                 }
+                // Skip the sublayers that cannot touch the clip in a tight
+                // loop (a damaged rectangle in a big tree culls most of
+                // them), then enter the next one that can.
+                let children = stack[top].children
+                var next = stack[top].next
+                let (x0, y0, x1, y1) = (inner.rect.x, inner.rect.y, inner.rect.maxX, inner.rect.maxY)
+                while next < children.count {
+                    let child = children[next]
+                    if child.visible, let box = child.subtreeBox,
+                       box.x < x1, box.maxX > x0, box.y < y1, box.maxY > y0 { break }
+                    next += 1
+                }
+                guard next < children.count else {
+                    exit(stack.removeLast())
+                    continue
+                }
+                stack[top].next = next + 1
+                if let frame = enter(children[next], canvas: stack[top].canvas, clip: inner) { stack.append(frame) }
             }
         }
     }
