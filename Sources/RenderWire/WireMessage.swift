@@ -7,8 +7,9 @@ import RenderModel
 ///     try WireMessage.decode(frame: frame)   // .vsync(index: 3, time: 50000000)
 ///
 /// A session: the client sends `hello`, the server answers `welcome` (or
-/// `error` and closes); then the client sends `commit`s, `bitmapShared`s and
-/// `vsync`s, and the server answers each `vsync` with `presented`; either
+/// `error` and closes); then the client sends `commit`s, `bitmapShared`s,
+/// `sync`s and `vsync`s, and the server answers each `sync` with `applied`
+/// and each `vsync` with `presented`; either
 /// side ends with `goodbye`. After a server restart the client sends a
 /// `snapshot` before anything else.
 public enum WireMessage: Hashable, Sendable {
@@ -22,9 +23,9 @@ public enum WireMessage: Hashable, Sendable {
     /// Client → server: the whole tree (and its backing stores) as one diff
     /// from an empty tree, sent to a respawned server.
     case snapshot(CommitDiff)
-    /// Client → server: latch every commit with a time `<= time` and render
-    /// the frame of vsync `index` (lockstep: the server answers with
-    /// `presented`).
+    /// Client → server: latch the commits applied since the previous vsync
+    /// and render the frame of vsync `index` (lockstep: the server answers
+    /// with `presented`). Virtual time never goes back on the wire.
     case vsync(index: UInt64, time: Int64)
     /// Server → client: what the frame of a `vsync` showed.
     case presented(Presented)
@@ -36,8 +37,8 @@ public enum WireMessage: Hashable, Sendable {
     /// Client → server: a backing store that travels as shared memory — the
     /// premultiplied RGBA8 pixels of `image` are `byteCount` bytes at
     /// `offset` in the file descriptor sent alongside the frame
-    /// (SCM_RIGHTS). Reserved: the socket code that passes the descriptor
-    /// comes later; the frame itself is complete.
+    /// (SCM_RIGHTS; `DescriptorSocket` and `SharedMemory` in RenderServer
+    /// pass and read it).
     case bitmapShared(ImageID, width: UInt32, height: UInt32, offset: UInt64, byteCount: UInt64)
     /// Client → server: answer with `applied` once every message before
     /// this one is handled (Wayland's `wl_display.sync`).
