@@ -40,6 +40,7 @@ struct RenderPipelineTests {
 
     @Test("spawn and thread transports give byte-identical traces and frames", arguments: [
         "render/rounded-border-opacity.loop", "render/transform-and-z.loop", "transactions/draw-block.loop",
+        "render/render-hitch.loop", "render/shared-backing-store.loop",   // a render cost in hello; a backing store as shared memory
     ])
     func transportsAgree(_ scenario: String) async throws {
         let sandbox = try Sandbox()
