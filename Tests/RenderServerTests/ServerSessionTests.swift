@@ -133,6 +133,23 @@ struct ServerSessionTests {
         #expect(try #require(presented(s.handle(vsync(8)))).firstVisible == [3])
     }
 
+    @Test("7.46: two commits before one vsync are shown merged, whole — never one layer from each")
+    func noTearing() throws {
+        let s = session(width: 16, height: 4)
+        var ops = Ops()
+        ops.layer(1, frame: rect(0, 0, 8, 4), [(.backgroundColor, .color(.red))])
+        ops.layer(2, index: 1, frame: rect(8, 0, 8, 4), [(.backgroundColor, .color(.red))])
+        _ = s.handle(.commit(ops.commit(1)))
+        _ = s.handle(vsync(1))
+        _ = s.handle(.commit(CommitDiff(sequence: 2, time: 20_000_000, ops: [.set(1, .backgroundColor, .color(.green)), .set(2, .backgroundColor, .color(.green))])))
+        _ = s.handle(.commit(CommitDiff(sequence: 3, time: 25_000_000, ops: [.set(2, .backgroundColor, .color(.blue)), .set(1, .backgroundColor, .color(.blue))])))
+        let p = try #require(presented(s.handle(vsync(2))))
+        #expect(p.firstVisible == [2, 3])
+        let frame = try #require(output.frames.last?.ppm)
+        let pixels = Array(frame.suffix(16 * 4 * 3))
+        #expect(stride(from: 0, to: pixels.count, by: 3).allSatisfy { pixels[$0] == 0 && pixels[$0 + 1] == 0 && pixels[$0 + 2] == 255 })
+    }
+
     @Test("frames.jsonl names the transactions a frame shows first (the ids the commits carry), presented their commit sequences")
     func transactionIDs() throws {
         let s = session()
