@@ -232,21 +232,28 @@ public final class ServerSession {
 }
 
 /// `bitmap.contentHash64`, computed on a global queue; `value` waits for it.
+///
+/// `@unchecked Sendable` because the worker writes `result` once, before it
+/// leaves `done`, and `value` reads it only after waiting on `done` (the
+/// group orders the two); `finished`, set with the result, checks that at run
+/// time. Nothing else is shared.
 final class BackgroundHash: @unchecked Sendable {
     private let done = DispatchGroup()
-    // Written once on the queue before `done.leave()`, read after `wait()`.
     private var result: UInt64 = 0
+    private var finished = false
 
     init(_ bitmap: Bitmap) {
         done.enter()
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             result = bitmap.contentHash64
+            finished = true
             done.leave()
         }
     }
 
     var value: UInt64 {
         done.wait()
+        precondition(finished, "BackgroundHash.value: read before the hash was written")
         return result
     }
 }
