@@ -176,7 +176,7 @@ extension Simulation {
             if r.hello.renderCost > 0 { r.busyUntil = vsyncTime(k, hz: r.hz) + r.hello.renderCost }
             let frame = PresentedFrame(index: p.frame, present: p.onScreenTime,
                                        file: FolderFrameOutput.fileName(frame: p.frame),
-                                       hash: hex(p.frameHash), transactions: txns)
+                                       hash: Bitmap.hashHex(p.frameHash), transactions: txns)
             r.frames.append(frame)
             context.schedule(at: p.onScreenTime, label: nil) { [unowned self] in
                 self.context.emit("frame", [
@@ -197,41 +197,40 @@ extension Simulation {
     /// that changed no pixel still puts its commits on screen.
     private func scheduleLatencies(of txns: [Int], latched: Int64, present: Int64, frame: UInt64) {
         guard let r = render else { return }
-        let measured = txns.compactMap { txn in r.latencyStart.removeValue(forKey: txn).map { (txn, $0) } }
-        guard !measured.isEmpty else { return }
-        let hz = r.hz
-        let busy = r.busyVsyncs
-        context.schedule(at: present, label: nil) { [unowned self] in
-            for (txn, start) in measured {
-                // Had every deadline been met: latched at the first vsync at
-                // or after the first mutation, on screen one vsync later.
-                let k = self.vsyncIndex(atOrAfter: start, hz: hz)
-                let expected = self.vsyncTime(k + 1, hz: hz)
-                var fields = [
-                    TraceField("txn", .int(Int64(txn))), TraceField("frame", .int(Int64(frame))),
-                    TraceField("start", .int(start)), TraceField("present", .int(present)),
-                    TraceField("latency", .int(present - start)),
-                    TraceField("expected", .int(expected)), TraceField("hitch", .int(max(0, present - expected))),
-                ]
-                if present > expected {
-                    // Latched at the vsync it was due at, or later only
-                    // because the server was still rendering then: the
-                    // render made it late (a render hitch, 7.41). Latched
-                    // later for no such reason: the commit was late — the
-                    // main thread's work, or a commit at the very instant
-                    // of a vsync already handled.
-                    let renderLate = latched == k || (k..<latched).contains { busy.contains($0) }
-                    fields.append(TraceField("late", .string(renderLate ? "render" : "commit")))
-                }
-                self.context.emit("latency", fields)
+        var events: [[TraceField]] = []
+        for txn in txns {
+            guard let start = r.latencyStart.removeValue(forKey: txn) else { continue }
+            // Had every deadline been met: latched at the first vsync at or
+            // after the first mutation, on screen one vsync later.
+            let k = vsyncIndex(atOrAfter: start, hz: r.hz)
+            let expected = vsyncTime(k + 1, hz: r.hz)
+            var fields = [
+                TraceField("txn", .int(Int64(txn))), TraceField("frame", .int(Int64(frame))),
+                TraceField("start", .int(start)), TraceField("present", .int(present)),
+                TraceField("latency", .int(present - start)),
+                TraceField("expected", .int(expected)), TraceField("hitch", .int(max(0, present - expected))),
+            ]
+            if present > expected {
+                // Latched at the vsync it was due at, or later only because
+                // the server was still rendering then: the render made it
+                // late (a render hitch, 7.41). Latched later for no such
+                // reason: the commit was late — the main thread's work, or
+                // a commit at the very instant of a vsync already handled.
+                let renderLate = latched == k || (k..<latched).contains { r.busyVsyncs.contains($0) }
+                fields.append(TraceField("late", .string(renderLate ? "render" : "commit")))
             }
+            events.append(fields)
+        }
+        // Busy vsyncs before the earliest one a transaction still in flight
+        // could be due at can no longer matter.
+        let floor = r.latencyStart.values.min().map { vsyncIndex(atOrAfter: $0, hz: r.hz) } ?? latched + 1
+        r.busyVsyncs = r.busyVsyncs.filter { $0 >= floor }
+        guard !events.isEmpty else { return }
+        context.schedule(at: present, label: nil) { [unowned self] in
+            for fields in events { self.context.emit("latency", fields) }
         }
     }
 
-    private func hex(_ v: UInt64) -> String {
-        let digits = String(v, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
 }
 
 /// A frame the render server put on screen.

@@ -21,7 +21,13 @@ extension Bitmap {
     /// `contentHash64` as 16 lowercase hex digits: the name frame files and
     /// goldens use for a bitmap's content.
     public var contentHash: String {
-        let digits = String(contentHash64, radix: 16)
+        Bitmap.hashHex(contentHash64)
+    }
+
+    /// A `contentHash64` as 16 lowercase hex digits, zero-padded (what
+    /// `frames.jsonl` and the `frame` trace event write).
+    public static func hashHex(_ hash: UInt64) -> String {
+        let digits = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }

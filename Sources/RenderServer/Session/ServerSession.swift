@@ -163,6 +163,13 @@ public final class ServerSession {
         }
     }
 
+    /// The first vsync from `k` on whose time is at or after `time`.
+    private func firstVsync(atOrAfter time: Int64, from k: UInt64) -> UInt64 {
+        var next = k
+        while vsyncTime(next) < time { next += 1 }
+        return next
+    }
+
     /// The virtual time of vsync `k`.
     public func vsyncTime(_ k: UInt64) -> Int64 {
         Int64(k) * 1_000_000_000 / Int64(hello?.refreshHz ?? 60)
@@ -183,10 +190,8 @@ public final class ServerSession {
         if time < busyUntil {
             // Still rendering the previous frame: nothing is latched; the
             // client may ask again at the first vsync after the render.
-            var next = k + 1
-            while vsyncTime(next) < busyUntil { next += 1 }
             return .presented(.init(frame: k + 1, onScreenTime: vsyncTime(k + 1), frameHash: framebufferHash,
-                                    damage: .none, firstVisible: [], nextFrameTime: vsyncTime(next)))
+                                    damage: .none, firstVisible: [], nextFrameTime: vsyncTime(firstVsync(atOrAfter: busyUntil, from: k + 1))))
         }
         let latched = unlatched.map(\.sequence)
         let transactions = unlatched.flatMap(\.transactions)
@@ -201,7 +206,7 @@ public final class ServerSession {
         var frame = k + 1
         if hello.renderCost > 0 {
             busyUntil = time + hello.renderCost
-            while vsyncTime(frame) < busyUntil { frame += 1 }
+            frame = firstVsync(atOrAfter: busyUntil, from: k + 1)
         }
         let onScreen = vsyncTime(frame)
         compositor.render(tree, into: &framebuffer, damage: damage)
@@ -213,8 +218,7 @@ public final class ServerSession {
         // runs on the other core while the frame file is written.
         let hashing = BackgroundHash(framebuffer)
         try frames?.write(frame: frame, ppm: ppm) {
-            let hash = hashing.value
-            let hashHex = String(repeating: "0", count: 16 - String(hash, radix: 16).count) + String(hash, radix: 16)
+            let hashHex = Bitmap.hashHex(hashing.value)
             return "{\"frame\":\(frame),\"present\":\(onScreen),\"file\":\"\(FolderFrameOutput.fileName(frame: frame))\","
                 + "\"hash\":\"\(hashHex)\",\"txns\":[\(transactions.map(String.init).joined(separator: ","))],"
                 + "\"damage\":\(Self.json(box)),\"rects\":[\(damage.rects.map(Self.json).joined(separator: ","))]}"
