@@ -4,9 +4,10 @@ import RenderModel
 ///
 /// Layout (every byte in `docs/wire-protocol.md`): `sequence` u64, `time`
 /// i64, the op count u32, then each op as a tag byte (`WireTag.Op`) and its
-/// payload, then the transaction count u32 and each transaction id u64. The body carries no length and no message type of its own — the
-/// framing around it does — so `decode` takes exactly one body and refuses
-/// trailing bytes.
+/// payload, then the transaction count u32 and each transaction id u64.
+/// The body carries no length and no message type of its own — the framing
+/// around it does — so `decode` takes exactly one body and refuses trailing
+/// bytes.
 ///
 ///     let bytes = CommitCodec.encode(diff)
 ///     let back = try CommitCodec.decode(bytes)   // == diff (NaN aside)

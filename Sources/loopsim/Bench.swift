@@ -108,7 +108,8 @@ enum BenchCommand {
             throw UsageError(message: "unknown benchmark '\(n)' (known: \(groups.map(\.0).joined(separator: ", ")))")
         }
         let json = parsed.flags.contains("--json")
-        guard let transport = try serverOption(parsed, default: .spawn) else {
+        let transport = try serverOption(parsed, default: .spawn)
+        if transport == nil, names.contains("commit") {
             throw UsageError(message: "bench commit needs a render server; --server none has nothing to measure")
         }
         for name in names {
@@ -117,7 +118,7 @@ enum BenchCommand {
             case "runloop": results = RunLoopBench.run(runs: runs, peers: !parsed.flags.contains("--no-peer"), filter: parsed.values["--filter"])
             case "commit-phases": results = CommitPhasesBench.run(runs: runs, filter: parsed.values["--filter"])
             case "raster": results = RasterBenchRunner.run(runs: runs, filter: parsed.values["--filter"])
-            case "commit": results = CommitBench.run(runs: runs, filter: parsed.values["--filter"], transport: transport)
+            case "commit": results = CommitBench.run(runs: runs, filter: parsed.values["--filter"], transport: transport ?? .spawn)
             default: results = []
             }
             for r in results {
