@@ -2,10 +2,6 @@
 import PackageDescription
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
-/// The run loop is single-threaded by design and its hot path touches class
-/// state on every pass; dynamic exclusivity checks cost more than the pass
-/// itself (docs/benchmarks.md). Debug builds, and so `swift test`, keep them.
-let hotPath: [SwiftSetting] = strict + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 let package = Package(
     name: "LoopSim",
@@ -17,7 +13,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "LoopSimTrace", swiftSettings: strict),
-        .target(name: "RunLoopKit", dependencies: ["LoopSimTrace"], swiftSettings: hotPath),
+        .target(name: "RunLoopKit", dependencies: ["LoopSimTrace"], swiftSettings: strict),
         .target(name: "RenderModel", swiftSettings: strict),
         .target(name: "RenderWire", dependencies: ["RenderModel"], swiftSettings: strict),
         .target(name: "RenderServer", dependencies: ["RenderWire", "RenderModel"], swiftSettings: strict),

@@ -2,16 +2,16 @@
 final class ModeState {
     let name: RunLoopMode
     /// Persistent stop flag (`_CFRunLoopStopMode`).
-    var stopped = false
+    @exclusivity(unchecked) var stopped = false
     /// Version-0 sources in insertion order (CF keeps a set; the order only
     /// matters as the last tie-break, after order and signal sequence).
-    var sources0: [SimSource] = []
+    @exclusivity(unchecked) var sources0: [SimSource] = []
     /// Version-1 ports in insertion order.
-    var ports: [SimPort] = []
+    @exclusivity(unchecked) var ports: [SimPort] = []
     /// Sorted by order; ties first-in first-out.
-    var observers: [SimObserver] = []
+    @exclusivity(unchecked) var observers: [SimObserver] = []
     /// Sorted by fire time; ties first-in first-out.
-    var timers: [SimTimer] = []
+    @exclusivity(unchecked) var timers: [SimTimer] = []
 
     init(name: RunLoopMode) { self.name = name }
 
@@ -20,7 +20,7 @@ final class ModeState {
     /// The union of the activities of every observer ever added (CF's
     /// `_observerMask`): it only grows, and lets a pass skip activities no
     /// observer watches.
-    var observerMask: UInt32 = 0
+    @exclusivity(unchecked) var observerMask: UInt32 = 0
     /// Blocks enqueued for this mode alone.
     let blocks = BlockQueue()
 
@@ -92,8 +92,8 @@ struct MultiModeBlock {
 /// `items[head...]` are pending; taken slots before `head` are compacted away
 /// every 256 blocks, so a steady stream of blocks allocates nothing per block.
 final class BlockQueue {
-    var items: [QueuedBlock] = []
-    var head = 0
+    @exclusivity(unchecked) var items: [QueuedBlock] = []
+    @exclusivity(unchecked) var head = 0
 
     var isEmpty: Bool { head == items.count }
     var count: Int { items.count - head }
@@ -141,8 +141,8 @@ struct MainQueueItem {
 /// One record per active RunSpecific call.
 final class RunRecord {
     /// The mode the run is in (nil for the base record).
-    var mode: ModeState?
-    var stopped = false
-    var ignoreWakeUps: Bool
+    @exclusivity(unchecked) var mode: ModeState?
+    @exclusivity(unchecked) var stopped = false
+    @exclusivity(unchecked) var ignoreWakeUps: Bool
     init(ignoreWakeUps: Bool) { self.ignoreWakeUps = ignoreWakeUps }
 }

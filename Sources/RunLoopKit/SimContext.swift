@@ -10,8 +10,8 @@ import LoopSimTrace
 /// Not thread-safe and not `Sendable`: the whole simulation is single-threaded.
 public final class SimContext {
     /// The current virtual time in nanoseconds.
-    public private(set) var now: Nanoseconds = 0
-    private var sequence = 0
+    @exclusivity(unchecked) public private(set) var now: Nanoseconds = 0
+    @exclusivity(unchecked) private var sequence = 0
     /// The next number of the simulation-wide sequence that breaks ties
     /// between same-instant signals and registrations.
     public func nextSequence() -> Int {
@@ -20,9 +20,9 @@ public final class SimContext {
     }
 
     /// The trace sink, or nil when nothing is recorded (the fast path).
-    public var trace: TraceSink?
+    @exclusivity(unchecked) public var trace: TraceSink?
     /// The number of run-loop passes begun so far, over every loop and depth.
-    public internal(set) var pass: Int = 0
+    @exclusivity(unchecked) public internal(set) var pass: Int = 0
 
     struct OutsideEvent {
         var time: Nanoseconds
@@ -32,9 +32,9 @@ public final class SimContext {
     }
 
     /// Pending outside events, sorted by (time, seq).
-    private var outside: [OutsideEvent] = []
-    private var outsideHead = 0
-    private var nextSeq = 0
+    @exclusivity(unchecked) private var outside: [OutsideEvent] = []
+    @exclusivity(unchecked) private var outsideHead = 0
+    @exclusivity(unchecked) private var nextSeq = 0
 
     public init(trace: TraceSink? = nil) {
         self.trace = trace

@@ -23,54 +23,54 @@ public final class SimRunLoop {
     /// Whether this is the main thread's main run loop (the main dispatch
     /// queue is serviced only there, in common modes).
     public let isMain: Bool
-    public var options = RunLoopOptions()
+    @exclusivity(unchecked) public var options = RunLoopOptions()
 
-    var modeStates: [RunLoopMode: ModeState] = [:]
+    @exclusivity(unchecked) var modeStates: [RunLoopMode: ModeState] = [:]
     /// The last mode looked up (saves hashing the name on every run).
-    var lastMode: ModeState?
+    @exclusivity(unchecked) var lastMode: ModeState?
     /// Modes in creation order, for deterministic reports.
-    var modeOrder: [ModeState] = []
+    @exclusivity(unchecked) var modeOrder: [ModeState] = []
     /// The common modes, in the order they were made common.
-    public private(set) var commonModes: [RunLoopMode] = [.default]
-    var commonSources: [SimSource] = []
-    var commonPorts: [SimPort] = []
-    var commonObservers: [SimObserver] = []
-    var commonTimers: [SimTimer] = []
+    @exclusivity(unchecked) public private(set) var commonModes: [RunLoopMode] = [.default]
+    @exclusivity(unchecked) var commonSources: [SimSource] = []
+    @exclusivity(unchecked) var commonPorts: [SimPort] = []
+    @exclusivity(unchecked) var commonObservers: [SimObserver] = []
+    @exclusivity(unchecked) var commonTimers: [SimTimer] = []
 
     /// Per-run records, `records[0...depth]` in use; the base record
     /// `records[0]` (not running) ignores wake-ups. Records above `depth` are
     /// kept for reuse, so a run allocates nothing.
-    var records: [RunRecord] = [RunRecord(ignoreWakeUps: true)]
+    @exclusivity(unchecked) var records: [RunRecord] = [RunRecord(ignoreWakeUps: true)]
     /// The number of active runs.
-    public internal(set) var runDepth = 0
+    @exclusivity(unchecked) public internal(set) var runDepth = 0
     /// The innermost run's record.
     var innermost: RunRecord { records[runDepth] }
     /// Blocks for the common modes, and blocks for several modes, in FIFO
     /// order; blocks for one mode live in that mode's queue. Every block has a
     /// sequence number in one global FIFO order.
     let commonBlocks = BlockQueue()
-    var multiModeBlocks: [MultiModeBlock] = []
-    var blockSeq = 0
+    @exclusivity(unchecked) var multiModeBlocks: [MultiModeBlock] = []
+    @exclusivity(unchecked) var blockSeq = 0
     /// For each DoBlocks in progress, the last sequence number it detached:
     /// blocks up to it are invisible to the runs nested inside it.
-    var detachedUpTo: [Int] = []
-    var mainQueue: [MainQueueItem] = []
-    var mainQueueReadyTime: Nanoseconds = 0
-    var drainDepth = 0
-    var wakeUpPending = false
-    var wakeUpTime: Nanoseconds = 0
-    var wakeUpReason = WakeReason.wakeUp
+    @exclusivity(unchecked) var detachedUpTo: [Int] = []
+    @exclusivity(unchecked) var mainQueue: [MainQueueItem] = []
+    @exclusivity(unchecked) var mainQueueReadyTime: Nanoseconds = 0
+    @exclusivity(unchecked) var drainDepth = 0
+    @exclusivity(unchecked) var wakeUpPending = false
+    @exclusivity(unchecked) var wakeUpTime: Nanoseconds = 0
+    @exclusivity(unchecked) var wakeUpReason = WakeReason.wakeUp
     /// CFRunLoopIsWaiting.
-    public internal(set) var isWaiting = false
+    @exclusivity(unchecked) public internal(set) var isWaiting = false
     /// Passes begun at the current virtual time, for the busy bound.
-    var passesAtSameTime = 0
-    var lastPassTime: Nanoseconds = -1
-    var busyCounts: [String: Int]?
-    var busyOrder: [String] = []
+    @exclusivity(unchecked) var passesAtSameTime = 0
+    @exclusivity(unchecked) var lastPassTime: Nanoseconds = -1
+    @exclusivity(unchecked) var busyCounts: [String: Int]?
+    @exclusivity(unchecked) var busyOrder: [String] = []
     /// When set, a wait that would move virtual time past it fails with
     /// ``RunLoopError/notSettled(_:)`` (the bound of an unbounded run).
-    public var settleDeadline: Nanoseconds?
-    var commonModesRunWarned = false
+    @exclusivity(unchecked) public var settleDeadline: Nanoseconds?
+    @exclusivity(unchecked) var commonModesRunWarned = false
 
     public init(context: SimContext, isMain: Bool = false) {
         self.context = context

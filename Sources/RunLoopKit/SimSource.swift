@@ -7,12 +7,12 @@
 public final class SimSource {
     public let name: String
     public let order: Int
-    public internal(set) var isValid = true
+    @exclusivity(unchecked) public internal(set) var isValid = true
     /// The virtual time of the first pending signal, or nil when not signalled.
-    public internal(set) var signalledTime: Nanoseconds?
-    var signalSeq = 0
+    @exclusivity(unchecked) public internal(set) var signalledTime: Nanoseconds?
+    @exclusivity(unchecked) var signalSeq = 0
     /// The (loop, mode) pairs the source is in, in insertion order.
-    var memberships: [(loop: SimRunLoop, mode: RunLoopMode)] = []
+    @exclusivity(unchecked) var memberships: [(loop: SimRunLoop, mode: RunLoopMode)] = []
     let perform: (SimSource) throws -> Void
     let schedule: ((SimRunLoop, RunLoopMode) -> Void)?
     let cancel: ((SimRunLoop, RunLoopMode) -> Void)?
@@ -63,11 +63,11 @@ public final class SimSource {
 /// A message queued on a version-1 port.
 public struct PortMessage {
     /// When the message arrived (its readiness time).
-    public var time: Nanoseconds
+public var time: Nanoseconds
     /// A label for the trace (the input event's name, for example).
-    public var label: String
+public var label: String
     /// The work the message carries (an input event's callout), if any.
-    public var body: (() throws -> Void)?
+public var body: (() throws -> Void)?
 }
 
 /// A version-1 (port-based) source: every queued message gives one perform,
@@ -78,16 +78,16 @@ public final class SimPort {
     /// How its perform appears in the trace (`source1`, or `event` for the
     /// main run loop's input-event port).
     public let calloutKind: CalloutKind
-    public internal(set) var isValid = true
+    @exclusivity(unchecked) public internal(set) var isValid = true
     /// The messages still queued, oldest first (taken ones are not included).
     public var messages: [PortMessage] { Array(queue[head...]) }
     /// Storage: `queue[head...]` are the queued messages.
-    var queue: [PortMessage] = []
-    var head = 0
+    @exclusivity(unchecked) var queue: [PortMessage] = []
+    @exclusivity(unchecked) var head = 0
     /// Tie-break among ports ready at the same instant: the order the port was
     /// first added to a loop.
-    var registration = Int.max
-    var memberships: [(loop: SimRunLoop, mode: RunLoopMode)] = []
+    @exclusivity(unchecked) var registration = Int.max
+    @exclusivity(unchecked) var memberships: [(loop: SimRunLoop, mode: RunLoopMode)] = []
     let perform: (SimPort, PortMessage) throws -> Void
 
     public init(name: String, order: Int = 0, calloutKind: CalloutKind = .source1,
@@ -141,10 +141,10 @@ public final class SimObserver {
     public let activities: RunLoopActivity
     public let repeats: Bool
     public let order: Int
-    public internal(set) var isValid = true
-    public internal(set) var isFiring = false
-    public internal(set) weak var runLoop: SimRunLoop?
-    var modes: [RunLoopMode] = []
+    @exclusivity(unchecked) public internal(set) var isValid = true
+    @exclusivity(unchecked) public internal(set) var isFiring = false
+    @exclusivity(unchecked) public internal(set) weak var runLoop: SimRunLoop?
+    @exclusivity(unchecked) var modes: [RunLoopMode] = []
     let callout: (SimObserver, RunLoopActivity) throws -> Void
 
     public init(name: String, activities: RunLoopActivity, repeats: Bool = true, order: Int = 0,

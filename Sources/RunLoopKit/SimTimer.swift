@@ -9,20 +9,20 @@ public final class SimTimer {
     /// Interval in nanoseconds; 0 for a one-shot timer.
     public let interval: Nanoseconds
     /// Tolerance in nanoseconds, as stored by ``setTolerance(_:)``.
-    public private(set) var tolerance: Nanoseconds = 0
+    @exclusivity(unchecked) public private(set) var tolerance: Nanoseconds = 0
     /// The stored but unused `order` argument of CFRunLoopTimerCreate.
     public let order: Int
     /// When the timer next fires (CF's `fireTSR`).
-    public internal(set) var fireTime: Nanoseconds
+    @exclusivity(unchecked) public internal(set) var fireTime: Nanoseconds
     /// CFRunLoopTimerGetNextFireDate: the date being fired while the callout
     /// runs, the set date after SetNextFireDate (even a past one).
-    public internal(set) var nextFireDate: Nanoseconds
-    public internal(set) var isValid = true
-    public internal(set) var isFiring = false
+    @exclusivity(unchecked) public internal(set) var nextFireDate: Nanoseconds
+    @exclusivity(unchecked) public internal(set) var isValid = true
+    @exclusivity(unchecked) public internal(set) var isFiring = false
     /// The loop the timer is in, if any.
-    public internal(set) weak var runLoop: SimRunLoop?
+    @exclusivity(unchecked) public internal(set) weak var runLoop: SimRunLoop?
     /// The modes it is in, in the order it was added to them.
-    public internal(set) var modes: [RunLoopMode] = []
+    @exclusivity(unchecked) public internal(set) var modes: [RunLoopMode] = []
     let callout: (SimTimer) throws -> Void
 
     /// Creates a timer first due at `fireDate` (absolute virtual time).
