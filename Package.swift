@@ -8,8 +8,9 @@ let package = Package(
     products: [
         .executable(name: "loopsim", targets: ["loopsim"]),
         .executable(name: "loopsim-render", targets: ["loopsim-render"]),
-        .library(name: "RunLoopKit", targets: ["RunLoopKit"]),
-        .library(name: "Scenario", targets: ["Scenario"]),
+        /// The one library product: scenarios, the simulation and the values
+        /// they expose (docs/library.md).
+        .library(name: "LoopSim", targets: ["Scenario", "Simulation", "LayerKit", "RunLoopKit", "RenderModel", "LoopSimTrace"]),
     ],
     targets: [
         .target(name: "LoopSimTrace", swiftSettings: strict),

@@ -1,0 +1,4 @@
+import Testing
+import Scenario
+
+@Test func builds() { #expect(true) }
