@@ -1,14 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Wall-clock time for measurements only (`applied`'s durations, the
 /// benches). Nothing the simulation records may depend on it.
 public enum WallClock {
-    /// CLOCK_MONOTONIC, in nanoseconds.
+    /// The instant every reading counts from (the first use).
+    private static let origin = ContinuousClock.now
+
+    /// Nanoseconds of `ContinuousClock` (monotonic) since a fixed origin;
+    /// only differences of two readings mean anything.
     public static func nanoseconds() -> UInt64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+        let (seconds, attoseconds) = origin.duration(to: .now).components
+        return UInt64(seconds) &* 1_000_000_000 &+ UInt64(attoseconds / 1_000_000_000)
     }
 }

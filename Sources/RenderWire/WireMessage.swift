@@ -37,8 +37,8 @@ public enum WireMessage: Hashable, Sendable {
     /// Client → server: a backing store that travels as shared memory — the
     /// premultiplied RGBA8 pixels of `image` are `byteCount` bytes at
     /// `offset` in the file descriptor sent alongside the frame
-    /// (SCM_RIGHTS; `DescriptorSocket` and `SharedMemory` in RenderServer
-    /// pass and read it).
+    /// (SCM_RIGHTS: LoopSimSystem's `FileDescriptor.send(_:descriptors:)`
+    /// passes it, RenderServer's `SharedMemory` reads it).
     case bitmapShared(ImageID, width: UInt32, height: UInt32, offset: UInt64, byteCount: UInt64)
     /// Client → server: answer with `applied` once every message before
     /// this one is handled (Wayland's `wl_display.sync`).

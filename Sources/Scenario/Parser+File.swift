@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LoopSimSystem
 
 extension ScenarioParser {
     /// Reads, decodes and parses a scenario file. A file that cannot be read
@@ -15,25 +9,12 @@ extension ScenarioParser {
     }
 
     static func readFile(_ path: String) throws(Diagnostic) -> [UInt8] {
-        func failure(_ code: Int32) -> Diagnostic {
-            Diagnostic(location: SourceLocation(file: path, line: 1, column: 1),
-                       message: "cannot read the scenario file: \(String(cString: strerror(code)))", sourceLine: "")
+        do throws(SystemError) {
+            return try FileSystem.readFile(path)
+        } catch {
+            throw Diagnostic(location: SourceLocation(file: path, line: 1, column: 1),
+                             message: "cannot read the scenario file: \(error.errno.message)", sourceLine: "")
         }
-        let fd = open(path, O_RDONLY)
-        if fd < 0 { throw failure(errno) }
-        defer { _ = close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure(errno)
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
-        return bytes
     }
 
     /// Decodes UTF-8, reporting the first invalid byte at its line and column

@@ -1,4 +1,5 @@
 import Foundation
+import LoopSimSystem
 import Simulation
 
 /// `expect visible`, `expect never visible` and `expect pixel`: what the
@@ -75,9 +76,9 @@ extension ScenarioRunner {
             return (Array(d.background.prefix(3)), "no frame yet: the display background")
         }
         let path = (folder as NSString).appendingPathComponent(name)
-        guard let data = FileManager.default.contents(atPath: path) else { return (nil, "cannot read \(path)") }
+        guard let data = try? FileSystem.readFile(path) else { return (nil, "cannot read \(path)") }
         do {
-            let bitmap = try PNMDecoder.decode([UInt8](data))
+            let bitmap = try PNMDecoder.decode(data)
             let px = bitmap.pixel(x: x, y: y)
             return ([px.r, px.g, px.b], name)
         } catch {

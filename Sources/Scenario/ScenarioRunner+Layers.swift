@@ -1,4 +1,5 @@
 import Foundation
+import LoopSimSystem
 import Simulation
 
 /// Layers, views, images, transactions and draw blocks on the simulation's
@@ -19,10 +20,8 @@ extension ScenarioRunner {
             let path = d.file.hasPrefix("/") ? d.file
                 : ((file.path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(d.file)
             layerContext.registerImage(name: d.name) {
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    throw ImageFileError(path: path)
-                }
-                return [UInt8](data)
+                guard let bytes = try? FileSystem.readFile(path) else { throw ImageFileError(path: path) }
+                return bytes
             }
         case .layout(let name, let body, _):
             layerObjects[name]!.layoutBody = { [unowned self] _ in try self.perform(body) }

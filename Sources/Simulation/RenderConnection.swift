@@ -1,34 +1,43 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-import Foundation
-import RenderServer
+import LoopSimSystem
 import RenderWire
 
 /// The client's end of the render-server socket.
 ///
 /// Transports: `spawn` starts the `loopsim-render` process with one end of a
-/// socketpair as its `--fd` (found next to the running executable, or at
-/// `LOOPSIM_RENDER`); `thread` runs the same server code on a thread over a
-/// socketpair — the same bytes either way.
+/// socketpair as its `--fd` (found by ``serverExecutable()``); `thread` runs
+/// an in-process server, which the caller injects (the `loopsim` CLI and
+/// the tests pass RenderServer's), on a thread over a socketpair — the same
+/// bytes either way; `unix` connects to a server already listening.
 public final class RenderConnection {
-    public enum Transport: Equatable, Sendable {
+    /// How to reach a render server.
+    public enum Transport: Sendable {
+        /// Spawn the `loopsim-render` process (``RenderConnection/serverExecutable()``).
         case spawn
-        case thread
+        /// Run this server on a thread of this process, over a socketpair.
+        case thread(InProcessRenderServer)
         /// A server already listening at this path (`loopsim-render --listen`).
         case unix(String)
     }
 
+    /// Why the render server could not be reached or stopped answering:
+    /// what failed and, when known, the fix; the system's error as the cause.
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
+        /// The failed system call behind it, if one was.
+        public var cause: SystemError?
+
+        public init(description: String, cause: SystemError? = nil) {
+            self.description = description
+            self.cause = cause
+        }
     }
 
-    let fd: Int32
+    let fd: FileDescriptor
     private var decoder = FrameDecoder()
-    private let child: pid_t?
-    private var serverThread: Thread?
+    private let child: ChildProcess?
+    private let serverThread: SystemThread?
 
-    private init(fd: Int32, child: pid_t?, thread: Thread?) {
+    private init(fd: FileDescriptor, child: ChildProcess?, thread: SystemThread?) {
         self.fd = fd
         self.child = child
         self.serverThread = thread
@@ -36,47 +45,42 @@ public final class RenderConnection {
 
     /// Connects with `transport` and says hello; returns after `welcome`.
     public static func open(_ transport: Transport, hello: WireMessage.Hello) throws -> RenderConnection {
-        if case .unix(let path) = transport {
-            let fd: Int32
-            do { fd = try UnixListener.connect(to: path) } catch { throw Failure(description: "\(error)") }
-            let connection = RenderConnection(fd: fd, child: nil, thread: nil)
-            try connection.sayHello(hello)
-            return connection
-        }
-        var sv: [Int32] = [0, 0]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &sv) == 0 else {
-            throw Failure(description: "socketpair: \(String(cString: strerror(errno)))")
-        }
         let connection: RenderConnection
         switch transport {
+        case .unix(let path):
+            let fd = try FileDescriptor.unixStreamSocket()
+            do throws(SystemError) { try fd.connect(unixPath: path) } catch {
+                try? fd.close()
+                throw Failure(description: "cannot connect to the render server at '\(path)': \(error.errno); start it with 'loopsim-render --listen \(path)'", cause: error)
+            }
+            connection = RenderConnection(fd: fd, child: nil, thread: nil)
         case .spawn:
             let server = try serverExecutable()
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            posix_spawn_file_actions_adddup2(&actions, sv[1], 3)
-            let argv = [server, "--fd", "3"]
-            var cargs = argv.map { strdup($0) } + [nil]
-            var pid: pid_t = 0
-            let rc = posix_spawn(&pid, server, &actions, nil, &cargs, environ)
-            for p in cargs { free(p) }
-            posix_spawn_file_actions_destroy(&actions)
-            Glibc.close(sv[1])
-            guard rc == 0 else {
-                Glibc.close(sv[0])
-                throw Failure(description: "cannot start the render server '\(server)': \(String(cString: strerror(rc))); build it with 'swift build' or set LOOPSIM_RENDER")
+            let (client, serverEnd) = try FileDescriptor.socketPair()
+            defer { try? serverEnd.close() }
+            do throws(SystemError) {
+                let child = try ChildProcess.spawn(server, arguments: ["--fd", "3"], descriptors: [3: serverEnd])
+                connection = RenderConnection(fd: client, child: child, thread: nil)
+            } catch {
+                try? client.close()
+                throw Failure(description: "cannot start the render server '\(server)': \(error.errno); \(buildAdvice)", cause: error)
             }
-            connection = RenderConnection(fd: sv[0], child: pid, thread: nil)
-        case .thread:
-            let serverFD = sv[1]
-            let thread = Thread {
-                let session = ServerSession(pid: UInt32(getpid())) { try FolderFrameOutput(folder: $0.outputFolder) }
-                _ = SocketServer.serve(fd: serverFD, session: session)
-                Glibc.close(serverFD)
+        case .thread(let server):
+            let (client, serverEnd) = try FileDescriptor.socketPair()
+            let raw = serverEnd.rawValue
+            let thread: SystemThread
+            do {
+                thread = try SystemThread.start {
+                    let descriptor = FileDescriptor(rawValue: raw)
+                    server.serve(descriptor)
+                    try? descriptor.close()
+                }
+            } catch {
+                try? client.close()
+                try? serverEnd.close()
+                throw error
             }
-            thread.start()
-            connection = RenderConnection(fd: sv[0], child: nil, thread: thread)
-        case .unix:
-            preconditionFailure("handled above")
+            connection = RenderConnection(fd: client, child: nil, thread: thread)
         }
         try connection.sayHello(hello)
         return connection
@@ -89,15 +93,25 @@ public final class RenderConnection {
         }
     }
 
-    /// `loopsim-render` next to the running executable, or `LOOPSIM_RENDER`.
-    static func serverExecutable() throws -> String {
-        if let path = ProcessInfo.processInfo.environment["LOOPSIM_RENDER"], !path.isEmpty { return path }
+    /// How to make the server binary findable, for error messages.
+    static let buildAdvice = "build it with 'swift build --product loopsim-render', put it on PATH, or set LOOPSIM_RENDER to its path"
+
+    /// The `loopsim-render` executable for the `spawn` transport: the path in
+    /// `LOOPSIM_RENDER` if set, else the one next to the running executable
+    /// (`swift build` puts both products in one folder), else the first on
+    /// `PATH` (docs/render-server.md).
+    /// - Throws: ``Failure`` naming the places looked at and the fix.
+    public static func serverExecutable() throws -> String {
+        if let path = CurrentProcess.environment("LOOPSIM_RENDER"), !path.isEmpty { return path }
         var candidates: [String] = []
-        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            candidates.append(((exe as NSString).deletingLastPathComponent as NSString).appendingPathComponent("loopsim-render"))
+        if let exe = try? CurrentProcess.executablePath() {
+            candidates.append(FilePath.join(FilePath.parent(of: exe), "loopsim-render"))
         }
-        for c in candidates where FileManager.default.isExecutableFile(atPath: c) { return c }
-        throw Failure(description: "loopsim-render was not found next to this executable; build it ('swift build') or set LOOPSIM_RENDER")
+        for folder in (CurrentProcess.environment("PATH") ?? "").split(separator: ":") where !folder.isEmpty {
+            candidates.append(FilePath.join(String(folder), "loopsim-render"))
+        }
+        for candidate in candidates where FileSystem.isExecutableFile(candidate) { return candidate }
+        throw Failure(description: "loopsim-render was not found (LOOPSIM_RENDER is not set, and it is neither next to this executable nor on PATH); \(buildAdvice)")
     }
 
     /// Bitmaps of at least this many bytes travel as shared memory
@@ -119,8 +133,8 @@ public final class RenderConnection {
         default:
             break
         }
-        if let failure = SocketServer.writeAll(fd, message.encode()) {
-            throw Failure(description: "render server: \(failure)")
+        do throws(SystemError) { try fd.writeAll(message.encode()) } catch {
+            throw Failure(description: "render server: \(error)", cause: error)
         }
     }
 
@@ -137,21 +151,19 @@ public final class RenderConnection {
                 rest.ops.append(op)
                 continue
             }
-            let file: Int32
+            let file: FileDescriptor
             do {
                 file = try bitmap.pixels.withUnsafeBytes { bytes in
-                    try Result { () throws(SharedMemoryError) -> Int32 in
-                        try SharedMemory.makeSealedFile(name: "loopsim-image-\(image.rawValue)", contents: bytes)
-                    }.get()
+                    try FileDescriptor.makeSealedMemoryFile(name: "loopsim-image-\(image.rawValue)", contents: bytes)
                 }
             } catch {
-                throw Failure(description: "render server: shared memory for image \(image.rawValue): \(error)")
+                throw Failure(description: "render server: shared memory for image \(image.rawValue): \(error)", cause: error as? SystemError)
             }
-            defer { Glibc.close(file) }
+            defer { try? file.close() }
             let frame = WireMessage.bitmapShared(image, width: UInt32(bitmap.width), height: UInt32(bitmap.height),
                                                  offset: 0, byteCount: UInt64(bitmap.pixels.count)).encode()
-            if let failure = DescriptorSocket.send(fd, frame, descriptors: [file]) {
-                throw Failure(description: "render server: \(failure)")
+            do throws(SystemError) { try fd.send(frame, descriptors: [file]) } catch {
+                throw Failure(description: "render server: \(error)", cause: error)
             }
         }
         return rest
@@ -163,16 +175,21 @@ public final class RenderConnection {
         var waited = 0
         while true {
             if let m = try decoder.next() { return m }
-            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&p, 1, 1000)
-            if ready < 0 { if errno == EINTR { continue }; throw Failure(description: "poll: \(String(cString: strerror(errno)))") }
-            if ready == 0 {
+            let ready: FileDescriptor.PollEvents
+            do throws(SystemError) { ready = try fd.poll(for: .readable, timeout: .seconds(1)) } catch {
+                throw Failure(description: "render server: \(error)", cause: error)
+            }
+            if ready.isEmpty {
                 waited += 1
                 if waited >= 30 { throw Failure(description: "the render server did not answer within 30 s") }
                 continue
             }
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; throw Failure(description: "read: \(String(cString: strerror(errno)))") }
+            let n: Int
+            do {
+                n = try buffer.withUnsafeMutableBytes { try fd.read(into: $0) }
+            } catch {
+                throw Failure(description: "render server: \(error)", cause: error as? SystemError)
+            }
             if n == 0 { return nil }
             decoder.feed(buffer[0..<n])
         }
@@ -182,15 +199,14 @@ public final class RenderConnection {
     /// next send or receive fails deterministically.
     public func kill() {
         if let child {
-            Glibc.kill(child, SIGKILL)
-            var status: Int32 = 0
-            waitpid(child, &status, 0)
+            try? child.kill()
+            _ = try? child.wait()
             reaped = true
         } else {
             // A thread's server, or an external one (unix:): cut the
             // connection; the server sees it end.
-            Glibc.shutdown(fd, Int32(SHUT_RDWR))
-            while serverThread?.isFinished == false { usleep(1000) }
+            try? fd.shutdown(.readWrite)
+            serverThread?.join()
         }
     }
 
@@ -199,23 +215,23 @@ public final class RenderConnection {
     /// Closes our end without a goodbye (the server is already gone).
     public func abandon() {
         if let child, !reaped {
-            Glibc.kill(child, SIGKILL)
-            var status: Int32 = 0
-            waitpid(child, &status, 0)
+            try? child.kill()
+            _ = try? child.wait()
             reaped = true
         }
-        Glibc.close(fd)
+        serverThread?.join()
+        try? fd.close()
     }
 
     /// Says goodbye and waits for the server to finish.
     public func close() {
         try? send(.goodbye)
-        Glibc.shutdown(fd, Int32(SHUT_WR))
+        try? fd.shutdown(.write)
         if let child, !reaped {
-            var status: Int32 = 0
-            waitpid(child, &status, 0)
+            _ = try? child.wait()
+            reaped = true
         }
-        while serverThread?.isFinished == false { usleep(1000) }
-        Glibc.close(fd)
+        serverThread?.join()
+        try? fd.close()
     }
 }

@@ -32,7 +32,7 @@ extension Simulation {
 
     /// Connects a render server and ships every commit to it from now on.
     public func attachRenderServer(_ transport: RenderConnection.Transport, display: Display, frames folder: String) throws {
-        FolderFrameOutput.clearPreviousFrames(in: folder)
+        FrameFolder.clearPreviousFrames(in: folder)
         let hello = WireMessage.Hello(width: UInt32(display.width), height: UInt32(display.height),
                                       refreshHz: UInt32(display.hz), background: display.background, outputFolder: folder,
                                       renderCost: display.renderCost)
@@ -165,7 +165,7 @@ extension Simulation {
         for d in diffs { _ = try? r.mirror.apply(d) }
         _ = r.mirror.takeDamage()
         let drawn = p.damage.width > 0 && p.damage.height > 0
-        r.presentations.append(Presentation(present: p.onScreenTime, file: drawn ? FolderFrameOutput.fileName(frame: p.frame) : nil, diffs: diffs))
+        r.presentations.append(Presentation(present: p.onScreenTime, file: drawn ? FrameFolder.fileName(frame: p.frame) : nil, diffs: diffs))
         let txns = p.firstVisible.flatMap { r.transactionsBySequence[$0] ?? [] }
         if p.firstVisible.isEmpty, !r.sentDiffs.isEmpty, p.nextFrameTime != WireMessage.Presented.noNextFrame {
             // The server was busy: ask again when it says it can latch.
@@ -175,7 +175,7 @@ extension Simulation {
         if drawn {
             if r.hello.renderCost > 0 { r.busyUntil = vsyncTime(k, hz: r.hz) + r.hello.renderCost }
             let frame = PresentedFrame(index: p.frame, present: p.onScreenTime,
-                                       file: FolderFrameOutput.fileName(frame: p.frame),
+                                       file: FrameFolder.fileName(frame: p.frame),
                                        hash: Bitmap.hashHex(p.frameHash), transactions: txns)
             r.frames.append(frame)
             context.schedule(at: p.onScreenTime, label: nil) { [unowned self] in

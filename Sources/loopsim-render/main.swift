@@ -1,7 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+import LoopSimSystem
 import RenderServer
 import RenderWire
 
@@ -36,13 +34,14 @@ if args.contains("-h") || args.contains("--help") {
     exit(0)
 }
 guard args.count == 2, args[0] == "--fd" || args[0] == "--listen" else { fail("unexpected arguments: \(args.joined(separator: " "))") }
-signal(SIGPIPE, SIG_IGN)
+Signal.brokenPipe.ignore()
 // "Until stopped": SIGTERM and SIGINT end the server even if the parent ignored them.
-signal(SIGTERM, SIG_DFL)
-signal(SIGINT, SIG_DFL)
+Signal.terminate.restoreDefault()
+Signal.interrupt.restoreDefault()
+
 if args[0] == "--listen" {
     let path = args[1]
-    let listener: Int32
+    let listener: FileDescriptor
     do {
         listener = try UnixListener.listen(at: path)
     } catch {
@@ -51,38 +50,36 @@ if args[0] == "--listen" {
     }
     FileHandle.standardError.write(Data("loopsim-render: listening on \(path)\n".utf8))
     while true {
-        let client = accept(listener, nil, nil)
-        if client < 0 {
-            if errno == EINTR { continue }
-            FileHandle.standardError.write(Data("loopsim-render: accept: \(String(cString: strerror(errno)))\n".utf8))
+        let client: FileDescriptor
+        do {
+            client = try listener.accept()
+        } catch {
+            FileHandle.standardError.write(Data("loopsim-render: \(error)\n".utf8))
             exit(1)
         }
         guard UnixListener.peerIsAllowed(client) else {
             FileHandle.standardError.write(Data("loopsim-render: refused a client of another user (uid \(UnixListener.peerUID(client).map(String.init) ?? "?"))\n".utf8))
-            close(client)
+            try? client.close()
             continue
         }
-        let session = ServerSession(pid: UInt32(getpid())) { try FolderFrameOutput(folder: $0.outputFolder) }
-        let outcome = SocketServer.serve(fd: client, session: session)
+        let outcome = SocketServer.serveClient(on: client)
         if case .protocolError(let text) = outcome {
             FileHandle.standardError.write(Data("loopsim-render: client refused: \(text)\n".utf8))
         }
-        close(client)
+        try? client.close()
     }
 }
-guard let fd = Int32(args[1]), fd >= 0, fcntl(fd, F_GETFD) != -1 else { fail("'\(args[1])' is not an open file descriptor") }
-let session = ServerSession(pid: UInt32(getpid())) { hello in
-    try FolderFrameOutput(folder: hello.outputFolder)
-}
-switch SocketServer.serve(fd: fd, session: session) {
+guard let number = Int32(args[1]), number >= 0, FileDescriptor(rawValue: number).isOpen else { fail("'\(args[1])' is not an open file descriptor") }
+let fd = FileDescriptor(rawValue: number)
+switch SocketServer.serveClient(on: fd) {
 case .goodbye, .closedByPeer:
-    close(fd)
+    try? fd.close()
     exit(0)
 case .protocolError(let text):
     FileHandle.standardError.write(Data("loopsim-render: protocol error: \(text)\n".utf8))
-    close(fd)
+    try? fd.close()
     exit(1)
-case .ioError(let text):
-    FileHandle.standardError.write(Data("loopsim-render: \(text)\n".utf8))
+case .ioError(let error):
+    FileHandle.standardError.write(Data("loopsim-render: \(error)\n".utf8))
     exit(1)
 }

@@ -82,7 +82,7 @@ func serverOption(_ parsed: ParsedArguments, default transport: RenderConnection
     guard let s = parsed.values["--server"] else { return transport }
     switch s {
     case "spawn": return .spawn
-    case "thread": return .thread
+    case "thread": return .thread(.renderServer)
     case "none": return nil
     case _ where s.hasPrefix("unix:") && s.count > 5: return .unix(String(s.dropFirst(5)))
     default: throw UsageError(message: "the value '\(s)' is invalid for '--server' (expected spawn, thread, unix:PATH or none)")

@@ -105,7 +105,7 @@ enum TestCommand {
             let frames = FileManager.default.temporaryDirectory
                 .appendingPathComponent("loopsim-test-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)").path
             defer { try? FileManager.default.removeItem(atPath: frames) }
-            let outcome = ScenarioRunner(file: file, source: source, render: .init(transport: .thread, frames: frames)).run()
+            let outcome = ScenarioRunner(file: file, source: source, render: .init(transport: .thread(.renderServer), frames: frames)).run()
             actual = JSONLTraceWriter.render(outcome.events)
             if let failure = outcome.failure { problems.append(failure.description) }
             for r in outcome.expectations where !r.passed {

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import LoopSimSystem
 import RenderModel
 @testable import RenderServer
 import RenderWire
@@ -26,7 +27,7 @@ import Testing
         let (client, server) = try socketPair()
         defer { close(client); close(server) }
         let frame = WireMessage.bitmapShared(ImageID(rawValue: 2), width: 64, height: 32, offset: 4096, byteCount: 8192).encode()
-        #expect(DescriptorSocket.send(client, frame, descriptors: [file]) == nil)
+        #expect(send(client, frame, descriptors: [file]) == nil)
         close(file)   // the server holds its own copy
 
         var queue: [Int32] = []
@@ -40,7 +41,7 @@ import Testing
         #expect(queue.count == 1)
         let descriptor = queue.removeFirst()
         defer { close(descriptor) }
-        #expect(try SharedMemory.read(descriptor: descriptor, offset: offset, byteCount: Int(byteCount)) == pixels)
+        #expect(try SharedMemory.read(descriptor: FileDescriptor(rawValue: descriptor), offset: offset, byteCount: Int(byteCount)) == pixels)
     }
 
     @Test("a 1024×1024×4 bitmap round-trips through a sealed memfd and a socketpair")
@@ -51,13 +52,13 @@ import Testing
         let (client, server) = try socketPair()
         defer { close(client); close(server) }
         let frame = WireMessage.bitmapShared(ImageID(rawValue: 7), width: 1024, height: 1024, offset: 0, byteCount: UInt64(pixels.count)).encode()
-        #expect(DescriptorSocket.send(client, frame, descriptors: [file]) == nil)
+        #expect(send(client, frame, descriptors: [file]) == nil)
         close(file)
         var queue: [Int32] = []
         #expect(try receive(server, count: frame.count, queue: &queue) == frame)
         try #require(queue.count == 1)
         defer { close(queue[0]) }
-        #expect(try SharedMemory.read(descriptor: queue[0], offset: 0, byteCount: pixels.count) == pixels)
+        #expect(try SharedMemory.read(descriptor: FileDescriptor(rawValue: queue[0]), offset: 0, byteCount: pixels.count) == pixels)
     }
 
     @Test("the descriptors of three sends arrive in the order they were sent, and so do three in one send")
@@ -68,9 +69,9 @@ import Testing
         let files = try names.map { try sealedFile(Array($0.utf8)) }
         defer { files.forEach { close($0) } }
         for file in files {
-            #expect(DescriptorSocket.send(client, [1, 2, 3, 4], descriptors: [file]) == nil)
+            #expect(send(client, [1, 2, 3, 4], descriptors: [file]) == nil)
         }
-        #expect(DescriptorSocket.send(client, [5, 6, 7, 8], descriptors: Array(files.reversed())) == nil)
+        #expect(send(client, [5, 6, 7, 8], descriptors: Array(files.reversed())) == nil)
 
         var queue: [Int32] = []
         #expect(try receive(server, count: 16, queue: &queue) == [1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4, 5, 6, 7, 8])
@@ -92,7 +93,7 @@ import Testing
         let outcome = SendOutcome()
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
-            outcome.set(DescriptorSocket.send(client, bytes, descriptors: [file]))
+            outcome.set(send(client, bytes, descriptors: [file]))
             done.signal()
         }
         var queue: [Int32] = []
@@ -101,7 +102,7 @@ import Testing
         var firstQueued = 0
         let result = Result { () throws -> [UInt8] in
             let first = try received.withUnsafeMutableBytes {
-                try DescriptorSocket.receive(server, into: $0, descriptors: &queue, limit: 4)
+                try receiveRaw(server, into: $0, descriptors: &queue, limit: 4)
             }
             firstQueued = queue.count
             return Array(received[0..<first]) + (try receive(server, count: bytes.count - first, queue: &queue))
@@ -119,7 +120,7 @@ import Testing
         let probe = try Probe()
         let (client, server) = try socketPair()
         defer { close(client); close(server) }
-        #expect(DescriptorSocket.send(client, [0, 0, 0, 0], descriptors: Array(repeating: probe.watched, count: 28)) == nil)
+        #expect(send(client, [0, 0, 0, 0], descriptors: Array(repeating: probe.watched, count: 28)) == nil)
         probe.closeWatched()
         var queue: [Int32] = []
         #expect(try receive(server, count: 4, queue: &queue, limit: 28).count == 4)
@@ -141,7 +142,7 @@ import Testing
         #expect(plain >= 0 && fcntl(plain, F_GETFD) & FD_CLOEXEC == 0)
         let (client, server) = try socketPair()
         defer { close(client); close(server) }
-        #expect(DescriptorSocket.send(client, [9], descriptors: [plain]) == nil)
+        #expect(send(client, [9], descriptors: [plain]) == nil)
         close(plain)
         var queue: [Int32] = []
         _ = try receive(server, count: 1, queue: &queue)
@@ -155,12 +156,12 @@ import Testing
         let probe = try Probe()
         let (client, server) = try socketPair()
         defer { close(client); close(server) }
-        #expect(DescriptorSocket.sendUnchecked(client, [1, 2, 3, 4], descriptors: Array(repeating: probe.watched, count: 40)) == nil)
+        #expect(send(client, [1, 2, 3, 4], descriptors: Array(repeating: probe.watched, count: 40), unchecked: true) == nil)
         probe.closeWatched()
         var queue: [Int32] = []
         var buffer = [UInt8](repeating: 0, count: 64)
         let error = #expect(throws: SharedMemoryError.self) {
-            _ = try buffer.withUnsafeMutableBytes { try DescriptorSocket.receive(server, into: $0, descriptors: &queue, limit: 100) }
+            _ = try buffer.withUnsafeMutableBytes { try receiveRaw(server, into: $0, descriptors: &queue, limit: 100) }
         }
         #expect(error?.kind == .tooManyDescriptors)
         #expect(error?.description == "recvmsg: one message carried more descriptors than fit (at most 28); the 28 that arrived were closed and the kernel dropped the rest")
@@ -175,11 +176,11 @@ import Testing
         defer { close(client); close(server) }
         let held = try sealedFile([1])
         var queue: [Int32] = [held]   // one frame's descriptor not yet taken
-        #expect(DescriptorSocket.send(client, [1, 2, 3, 4], descriptors: Array(repeating: probe.watched, count: 3)) == nil)
+        #expect(send(client, [1, 2, 3, 4], descriptors: Array(repeating: probe.watched, count: 3)) == nil)
         probe.closeWatched()
         var buffer = [UInt8](repeating: 0, count: 64)
         let error = #expect(throws: SharedMemoryError.self) {
-            _ = try buffer.withUnsafeMutableBytes { try DescriptorSocket.receive(server, into: $0, descriptors: &queue, limit: 3) }
+            _ = try buffer.withUnsafeMutableBytes { try receiveRaw(server, into: $0, descriptors: &queue, limit: 3) }
         }
         #expect(error?.kind == .tooManyDescriptors)
         #expect(error?.description == "recvmsg: 1 descriptors queued and 3 arrived, past the limit of 3 pending; closed the 1 past it")
@@ -196,8 +197,8 @@ import Testing
         defer { close(file) }
         var (client, server) = try socketPair()
         close(server)
-        #expect(DescriptorSocket.send(client, [1, 2, 3, 4], descriptors: [file]) == "sendmsg: Broken pipe")
-        #expect(DescriptorSocket.send(client, [1, 2, 3, 4], descriptors: []) == "send: Broken pipe")
+        #expect(send(client, [1, 2, 3, 4], descriptors: [file]) == "sendmsg: Broken pipe (EPIPE)")
+        #expect(send(client, [1, 2, 3, 4], descriptors: []) == "send: Broken pipe (EPIPE)")
         close(client)
 
         (client, server) = try socketPair()
@@ -205,7 +206,7 @@ import Testing
         close(client)
         var queue: [Int32] = []
         var buffer = [UInt8](repeating: 0, count: 16)
-        #expect(try buffer.withUnsafeMutableBytes { try DescriptorSocket.receive(server, into: $0, descriptors: &queue, limit: 1) } == 0)
+        #expect(try buffer.withUnsafeMutableBytes { try receiveRaw(server, into: $0, descriptors: &queue, limit: 1) } == 0)
         #expect(queue.isEmpty)
     }
 
@@ -216,7 +217,7 @@ import Testing
         let file = try sealedFile(Array(repeating: 7, count: 4096))
         let (client, server) = try socketPair()
         defer { close(client); close(server) }
-        #expect(DescriptorSocket.send(client, [0], descriptors: [file]) == nil)
+        #expect(send(client, [0], descriptors: [file]) == nil)
         close(file)
         var queue: [Int32] = []
         _ = try receive(server, count: 1, queue: &queue)
@@ -224,12 +225,12 @@ import Testing
         let fd = queue[0]
         defer { close(fd) }
 
-        #expect(try SharedMemory.seals(of: fd) == .immutable)
+        #expect(try FileDescriptor(rawValue: fd).seals() == .immutable)
         var byte: UInt8 = 1
         #expect(failure { pwrite(fd, &byte, 1, 0) } == EPERM)
         #expect(failure { Int(ftruncate(fd, 0)) } == EPERM)
         #expect(failure { Int(ftruncate(fd, 8192)) } == EPERM)
-        #expect(failure { Int(fcntl(fd, SharedMemory.addSeals, SharedMemory.Seals.write.rawValue)) } == EPERM)
+        #expect(Result { try FileDescriptor(rawValue: fd).addSeals(.write) }.mapError { $0 as! SystemError }.failureErrno == .notPermitted)
         #expect(failure { mmap(nil, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0) == MAP_FAILED ? -1 : 0 } == EPERM)
         #expect(try wholeFile(fd) == Array(repeating: 7, count: 4096))
     }
@@ -238,27 +239,26 @@ import Testing
     func emptyFile() throws {
         let fd = try sealedFile([])
         defer { close(fd) }
-        #expect(try SharedMemory.read(descriptor: fd, offset: 0, byteCount: 0) == [])
-        #expect(throws: SharedMemoryError.self) { try SharedMemory.read(descriptor: fd, offset: 0, byteCount: 1) }
+        #expect(try SharedMemory.read(descriptor: FileDescriptor(rawValue: fd), offset: 0, byteCount: 0) == [])
+        #expect(throws: SharedMemoryError.self) { try SharedMemory.read(descriptor: FileDescriptor(rawValue: fd), offset: 0, byteCount: 1) }
     }
 
     @Test("Seals raw values are Linux's F_SEAL_* bits")
     func sealValues() {
-        #expect(SharedMemory.Seals.seal.rawValue == 0x1)
-        #expect(SharedMemory.Seals.shrink.rawValue == 0x2)
-        #expect(SharedMemory.Seals.grow.rawValue == 0x4)
-        #expect(SharedMemory.Seals.write.rawValue == 0x8)
-        #expect(SharedMemory.Seals.immutable.rawValue == 0xF)
+        #expect(FileDescriptor.Seals.seal.rawValue == 0x1)
+        #expect(FileDescriptor.Seals.shrink.rawValue == 0x2)
+        #expect(FileDescriptor.Seals.grow.rawValue == 0x4)
+        #expect(FileDescriptor.Seals.write.rawValue == 0x8)
+        #expect(FileDescriptor.Seals.immutable.rawValue == 0xF)
     }
 
     @Test("a memfd name the kernel refuses is a system error naming memfd_create")
     func badName() {
-        let error = #expect(throws: SharedMemoryError.self) {
-            try [UInt8]().withUnsafeBytes { try SharedMemory.makeSealedFile(name: String(repeating: "n", count: 300), contents: $0) }
+        let error = #expect(throws: SystemError.self) {
+            try [UInt8]().withUnsafeBytes { try FileDescriptor.makeSealedMemoryFile(name: String(repeating: "n", count: 300), contents: $0) }
         }
-        #expect(error?.kind == .system)
-        #expect(error?.errorNumber == EINVAL)
-        #expect(error?.description == "memfd_create: Invalid argument")
+        #expect(error?.errno == .invalidArgument)
+        #expect(error?.description == "memfd_create: Invalid argument (EINVAL)")
     }
 
     // MARK: The server's checks
@@ -267,11 +267,11 @@ import Testing
     func pastTheEnd() throws {
         let fd = try sealedFile(Array(repeating: 0, count: 4096))
         defer { close(fd) }
-        let error = #expect(throws: SharedMemoryError.self) { try SharedMemory.read(descriptor: fd, offset: 4096, byteCount: 8192) }
+        let error = #expect(throws: SharedMemoryError.self) { try SharedMemory.read(descriptor: FileDescriptor(rawValue: fd), offset: 4096, byteCount: 8192) }
         #expect(error?.kind == .outOfBounds)
         #expect(error?.description == "bitmapShared: offset 4096 + 8192 bytes is past the end of the 4096-byte file")
-        #expect(try SharedMemory.read(descriptor: fd, offset: 4095, byteCount: 1) == [0])
-        #expect(throws: SharedMemoryError.self) { try SharedMemory.read(descriptor: fd, offset: 4095, byteCount: 2) }
+        #expect(try SharedMemory.read(descriptor: FileDescriptor(rawValue: fd), offset: 4095, byteCount: 1) == [0])
+        #expect(throws: SharedMemoryError.self) { try SharedMemory.read(descriptor: FileDescriptor(rawValue: fd), offset: 4095, byteCount: 2) }
     }
 
     @Test("a socket, a pipe and a folder are refused as not regular files")
@@ -284,7 +284,7 @@ import Testing
         let folder = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { close(folder) }
         for (fd, what) in [(a, "a socket"), (ends[0], "a pipe"), (folder, "a folder")] {
-            let error = #expect(throws: SharedMemoryError.self) { try SharedMemory.read(descriptor: fd, offset: 0, byteCount: 0) }
+            let error = #expect(throws: SharedMemoryError.self) { try SharedMemory.read(descriptor: FileDescriptor(rawValue: fd), offset: 0, byteCount: 0) }
             #expect(error?.kind == .notRegularFile)
             #expect(error?.description == "bitmapShared: the descriptor is not a regular file (\(what))")
         }
@@ -295,7 +295,7 @@ import Testing
         let fd = try sealedFile([1, 2, 3, 4])
         defer { close(fd) }
         for (offset, count) in [(UInt64.max, 1), (UInt64(Int64.max), 1), (UInt64(1) << 63, 0), (1, Int.max)] {
-            let error = #expect(throws: SharedMemoryError.self) { try SharedMemory.read(descriptor: fd, offset: offset, byteCount: count) }
+            let error = #expect(throws: SharedMemoryError.self) { try SharedMemory.read(descriptor: FileDescriptor(rawValue: fd), offset: offset, byteCount: count) }
             #expect(error?.kind == .outOfBounds)
             #expect(error?.description.hasSuffix("is past the largest file offset 9223372036854775807") == true)
         }
@@ -307,7 +307,7 @@ import Testing
         defer { close(fd) }
         var buffer = [UInt8](repeating: 0, count: 100)
         let error = #expect(throws: SharedMemoryError.self) {
-            try buffer.withUnsafeMutableBytes { try SharedMemory.readAll(fd, offset: 50, into: $0) }
+            try buffer.withUnsafeMutableBytes { try SharedMemory.readAll(FileDescriptor(rawValue: fd), offset: 50, into: $0) }
         }
         #expect(error?.kind == .outOfBounds)
         #expect(error?.description == "bitmapShared: the shared file is 100 bytes, the bitmap needs bytes 50..<150")
@@ -315,9 +315,9 @@ import Testing
 
     @Test("a descriptor that is not open is a system error from fstat")
     func badDescriptor() {
-        let error = #expect(throws: SharedMemoryError.self) { try SharedMemory.read(descriptor: -1, offset: 0, byteCount: 1) }
-        #expect(error?.kind == .system && error?.errorNumber == EBADF)
-        #expect(error?.description == "bitmapShared: fstat: Bad file descriptor")
+        let error = #expect(throws: SharedMemoryError.self) { try SharedMemory.read(descriptor: FileDescriptor(rawValue: -1), offset: 0, byteCount: 1) }
+        #expect(error?.kind == .system && error?.systemError?.errno == .badFileDescriptor)
+        #expect(error?.description == "bitmapShared: fstat: Bad file descriptor (EBADF)")
     }
 
     // MARK: Control messages
@@ -325,10 +325,10 @@ import Testing
     @Test("control message sizes are glibc's CMSG_LEN and CMSG_SPACE")
     func controlSizes() {
         guard MemoryLayout<Int>.size == 8 else { return }
-        #expect(DescriptorSocket.controlHeaderSpace == 16)
-        #expect(DescriptorSocket.controlLength(descriptors: 1) == 20)
-        #expect(DescriptorSocket.controlSpace(descriptors: 1) == 24)
-        #expect(DescriptorSocket.controlSpace(descriptors: 28) == 128)
+        #expect(ControlMessages.headerSpace == 16)
+        #expect(ControlMessages.length(descriptors: 1) == 20)
+        #expect(ControlMessages.space(descriptors: 1) == 24)
+        #expect(ControlMessages.space(descriptors: 28) == 128)
     }
 
     @Test("the parser takes descriptors from every SCM_RIGHTS message in order, skips others, and keeps those of a cut-short one")
@@ -339,10 +339,10 @@ import Testing
         control.add(level: SOL_SOCKET, type: Int32(SCM_RIGHTS), values: [12])
         control.add(level: SOL_SOCKET, type: Int32(SCM_RIGHTS), values: [13, 14, 15])
         let whole = control.bytes
-        #expect(whole.withUnsafeBytes { DescriptorSocket.rights(in: $0) } == [10, 11, 12, 13, 14, 15])
+        #expect(whole.withUnsafeBytes { ControlMessages.rights(in: $0) } == [10, 11, 12, 13, 14, 15])
         let cut = Array(whole.dropLast(10))   // the last message keeps 13 and half of 14
-        #expect(cut.withUnsafeBytes { DescriptorSocket.rights(in: $0) } == [10, 11, 12, 13])
-        #expect([UInt8]().withUnsafeBytes { DescriptorSocket.rights(in: $0) } == [])
+        #expect(cut.withUnsafeBytes { ControlMessages.rights(in: $0) } == [10, 11, 12, 13])
+        #expect([UInt8]().withUnsafeBytes { ControlMessages.rights(in: $0) } == [])
     }
 }
 
@@ -350,23 +350,45 @@ import Testing
 
 /// A connected `AF_UNIX`/`SOCK_STREAM` socketpair, close-on-exec.
 private func socketPair() throws -> (Int32, Int32) {
-    var ends: [Int32] = [0, 0]
-    guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
-        throw SharedMemoryError.system("socketpair", errno)
+    let (a, b) = try FileDescriptor.socketPair()
+    return (a.rawValue, b.rawValue)
+}
+
+/// `FileDescriptor.send` on raw descriptors: nil, or the error's description.
+private func send(_ fd: Int32, _ bytes: [UInt8], descriptors: [Int32], unchecked: Bool = false) -> String? {
+    let socket = FileDescriptor(rawValue: fd)
+    let files = descriptors.map(FileDescriptor.init(rawValue:))
+    do {
+        if unchecked { try socket.sendUnchecked(bytes, descriptors: files) } else { try socket.send(bytes, descriptors: files) }
+        return nil
+    } catch {
+        return error.description
     }
-    return (ends[0], ends[1])
+}
+
+/// ``DescriptorSocket/receive(_:into:descriptors:limit:)`` with a queue of raw descriptors.
+private func receiveRaw(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, descriptors: inout [Int32], limit: Int) throws(SharedMemoryError) -> Int {
+    var queue = descriptors.map(FileDescriptor.init(rawValue:))
+    defer { descriptors = queue.map(\.rawValue) }
+    return try DescriptorSocket.receive(FileDescriptor(rawValue: fd), into: buffer, descriptors: &queue, limit: limit)
+}
+
+extension Result where Failure == SystemError {
+    /// The errno of a failure; nil for a success.
+    var failureErrno: Errno? {
+        if case .failure(let error) = self { error.errno } else { nil }
+    }
 }
 
 /// A sealed memfd holding `bytes`.
 private func sealedFile(_ bytes: [UInt8]) throws -> Int32 {
-    try bytes.withUnsafeBytes { try SharedMemory.makeSealedFile(name: "loopsim-test", contents: $0) }
+    try bytes.withUnsafeBytes { try FileDescriptor.makeSealedMemoryFile(name: "loopsim-test", contents: $0).rawValue }
 }
 
 /// Every byte of the regular file `fd`.
 private func wholeFile(_ fd: Int32) throws -> [UInt8] {
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { throw SharedMemoryError.system("fstat", errno) }
-    return try SharedMemory.read(descriptor: fd, offset: 0, byteCount: Int(info.st_size))
+    let size = try FileDescriptor(rawValue: fd).status().size
+    return try SharedMemory.read(descriptor: FileDescriptor(rawValue: fd), offset: 0, byteCount: Int(size))
 }
 
 /// Reads exactly `count` bytes with ``DescriptorSocket/receive(_:into:descriptors:limit:)``.
@@ -375,7 +397,7 @@ private func receive(_ fd: Int32, count: Int, queue: inout [Int32], limit: Int =
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while bytes.count < count {
         let n = try buffer.withUnsafeMutableBytes { raw in
-            try DescriptorSocket.receive(fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[0..<min(raw.count, count - bytes.count)]), descriptors: &queue, limit: limit)
+            try receiveRaw(fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[0..<min(raw.count, count - bytes.count)]), descriptors: &queue, limit: limit)
         }
         guard n > 0 else { throw SharedMemoryError(kind: .system, function: "test", reason: "the stream ended after \(bytes.count) of \(count) bytes") }
         bytes += buffer[0..<n]
@@ -450,14 +472,14 @@ private struct ControlBuilder {
 
     mutating func add(level: Int32, type: Int32, values: [Int32]) {
         var header = cmsghdr()
-        header.cmsg_len = DescriptorSocket.controlLength(descriptors: values.count)
+        header.cmsg_len = ControlMessages.length(descriptors: values.count)
         header.cmsg_level = level
         header.cmsg_type = type
-        var message = [UInt8](repeating: 0, count: DescriptorSocket.controlSpace(descriptors: values.count))
+        var message = [UInt8](repeating: 0, count: ControlMessages.space(descriptors: values.count))
         message.withUnsafeMutableBytes { raw in
             raw.storeBytes(of: header, as: cmsghdr.self)
             for (i, value) in values.enumerated() {
-                raw.storeBytes(of: value, toByteOffset: DescriptorSocket.controlHeaderSpace + 4 * i, as: Int32.self)
+                raw.storeBytes(of: value, toByteOffset: ControlMessages.headerSpace + 4 * i, as: Int32.self)
             }
         }
         bytes += message

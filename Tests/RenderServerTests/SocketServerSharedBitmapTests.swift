@@ -1,7 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-import Foundation
+import LoopSimSystem
 import RenderModel
 import RenderServer
 import RenderWire
@@ -19,46 +16,45 @@ import Testing
             var outcome: SocketServer.Outcome?
         }
 
-        let client: Int32
+        let client: FileDescriptor
         let result = Result()
-        private let thread: Thread
+        private let thread: SystemThread
         private var decoder = FrameDecoder()
         var output: MemoryFrameOutput { result.output }
         var outcome: SocketServer.Outcome? { result.outcome }
 
         init() throws {
-            var sv: [Int32] = [0, 0]
-            guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &sv) == 0 else { throw POSIXError(.EIO) }
-            client = sv[0]
-            let serverFD = sv[1]
+            let (client, server) = try FileDescriptor.socketPair()
+            self.client = client
+            let serverFD = server.rawValue
             let result = self.result
-            thread = Thread {
+            thread = try SystemThread.start {
                 let output = result.output
                 let session = ServerSession(pid: 1) { _ in output }
-                result.outcome = SocketServer.serve(fd: serverFD, session: session)
-                close(serverFD)
+                let server = FileDescriptor(rawValue: serverFD)
+                result.outcome = SocketServer.serve(fd: server, session: session)
+                try? server.close()
             }
-            thread.start()
         }
 
-        func send(_ message: WireMessage, descriptor: Int32? = nil) {
-            _ = DescriptorSocket.send(client, message.encode(), descriptors: descriptor.map { [$0] } ?? [])
+        func send(_ message: WireMessage, descriptor: FileDescriptor? = nil) {
+            try? client.send(message.encode(), descriptors: descriptor.map { [$0] } ?? [])
         }
 
         func receive() throws -> WireMessage? {
             var buffer = [UInt8](repeating: 0, count: 4096)
             while true {
                 if let m = try decoder.next() { return m }
-                let n = buffer.withUnsafeMutableBytes { read(client, $0.baseAddress, $0.count) }
+                let n = (try? buffer.withUnsafeMutableBytes { try client.read(into: $0) }) ?? 0
                 if n <= 0 { return nil }
                 decoder.feed(buffer[0..<n])
             }
         }
 
         func finish() {
-            shutdown(client, Int32(SHUT_WR))
-            while !thread.isFinished { usleep(1000) }
-            close(client)
+            try? client.shutdown(.write)
+            thread.join()
+            try? client.close()
         }
     }
 
@@ -78,8 +74,8 @@ import Testing
         return CommitDiff(sequence: 1, time: 0, ops: ops)
     }
 
-    static func sealed(_ bytes: [UInt8]) throws -> Int32 {
-        try bytes.withUnsafeBytes { try SharedMemory.makeSealedFile(name: "test", contents: $0) }
+    static func sealed(_ bytes: [UInt8]) throws -> FileDescriptor {
+        try bytes.withUnsafeBytes { try FileDescriptor.makeSealedMemoryFile(name: "test", contents: $0) }
     }
 
     @Test("a bitmap sent as shared memory shows the same frame as the same bitmap inline in the commit")
@@ -93,7 +89,7 @@ import Testing
                 let pixels = Self.gradient().pixels
                 let file = try Self.sealed(pixels)
                 served.send(.bitmapShared(Self.image, width: 32, height: 24, offset: 0, byteCount: UInt64(pixels.count)), descriptor: file)
-                close(file)
+                try? file.close()
             }
             served.send(.commit(Self.showImage(inline)))
             served.send(.vsync(index: 0, time: 0))
@@ -126,7 +122,7 @@ import Testing
         _ = try served.receive()
         let file = try Self.sealed([UInt8](repeating: 7, count: 100))
         served.send(.bitmapShared(Self.image, width: 8, height: 8, offset: 0, byteCount: 256), descriptor: file)
-        close(file)
+        try? file.close()
         guard case .error(let code, let text)? = try served.receive() else { Issue.record("no error"); return }
         #expect(code == 268 && text.contains("past the end of the 100-byte file"), "\(text)")
         served.finish()

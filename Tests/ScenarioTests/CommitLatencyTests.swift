@@ -12,7 +12,7 @@ struct CommitLatencyTests {
         let file = try ScenarioParser.parse(source, path: "latency.loop")
         let frames = FileManager.default.temporaryDirectory.appendingPathComponent("loopsim-latency-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: frames) }
-        let outcome = ScenarioRunner(file: file, source: source, render: .init(transport: .thread, frames: frames)).run()
+        let outcome = ScenarioRunner(file: file, source: source, render: .init(transport: .thread(.renderServer), frames: frames)).run()
         #expect(outcome.failure == nil)
         return outcome
     }

@@ -30,8 +30,8 @@ struct GoldenTraceTests {
         let (file, source) = try ScenarioLoader.load(path: path)
         let frames = FileManager.default.temporaryDirectory.appendingPathComponent("loopsim-golden-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: frames) }
-        let first = ScenarioRunner(file: file, source: source, render: .init(transport: .thread, frames: frames + "/a")).run()
-        let second = ScenarioRunner(file: file, source: source, render: .init(transport: .thread, frames: frames + "/b")).run()
+        let first = ScenarioRunner(file: file, source: source, render: .init(transport: .thread(.renderServer), frames: frames + "/a")).run()
+        let second = ScenarioRunner(file: file, source: source, render: .init(transport: .thread(.renderServer), frames: frames + "/b")).run()
         #expect(first.failure == nil)
         let a = JSONLTraceWriter.render(first.events), b = JSONLTraceWriter.render(second.events)
         #expect(a == b)

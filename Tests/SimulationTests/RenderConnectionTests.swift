@@ -29,7 +29,7 @@ import Testing
     func frames(threshold: Int) throws -> [UInt64] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("loopsim-connection-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let connection = try RenderConnection.open(.thread, hello: .init(width: 160, height: 120, refreshHz: 60, background: .black, outputFolder: folder))
+        let connection = try RenderConnection.open(.thread(.renderServer), hello: .init(width: 160, height: 120, refreshHz: 60, background: .black, outputFolder: folder))
         defer { connection.close() }
         connection.sharedBitmapThreshold = threshold
         var hashes: [UInt64] = []

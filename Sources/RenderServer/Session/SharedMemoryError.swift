@@ -1,12 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import LoopSimSystem
 
-/// Why a shared-memory bitmap or a descriptor-passing socket call failed:
-/// the call (or message) that failed, the family of problem, what was wrong,
-/// and the errno when the system refused.
+/// Why a shared-memory bitmap or the descriptors that came with it were
+/// refused: the call (or message) that failed, the family of problem, what
+/// was wrong, and the system's error when the system refused.
 ///
-///     memfd_create: Too many open files
+///     bitmapShared: fstat: Bad file descriptor (EBADF)
 ///     bitmapShared: offset 4096 + 8192 bytes is past the end of the 4096-byte file
 ///     recvmsg: one message carried more descriptors than fit (at most 28); the 28 that arrived were closed and the kernel dropped the rest
 ///
@@ -16,7 +14,7 @@ import Glibc
 public struct SharedMemoryError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The family of problem.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
-        /// A system call failed; ``SharedMemoryError/errorNumber`` says why.
+        /// A system call failed; ``SharedMemoryError/systemError`` says why.
         case system
         /// The descriptor is not a regular file (a pipe, a socket, a device…).
         case notRegularFile
@@ -30,34 +28,29 @@ public struct SharedMemoryError: Error, Hashable, Sendable, CustomStringConverti
 
     /// The family of problem.
     public var kind: Kind
-    /// What failed: a system call (`memfd_create`, `recvmsg`) or the message
-    /// being served (`bitmapShared`).
+    /// What failed: a system call (`recvmsg`) or the message being served
+    /// (`bitmapShared`).
     public var function: String
-    /// The errno of a failed system call; nil for the other kinds.
-    public var errorNumber: Int32?
+    /// The failed system call, for ``Kind/system``; nil for the other kinds.
+    public var systemError: SystemError?
     /// What was wrong, as a sentence fragment.
     public var reason: String
 
     /// Makes an error.
-    public init(kind: Kind, function: String, errorNumber: Int32? = nil, reason: String) {
+    public init(kind: Kind, function: String, systemError: SystemError? = nil, reason: String) {
         self.kind = kind
         self.function = function
-        self.errorNumber = errorNumber
+        self.systemError = systemError
         self.reason = reason
+    }
+
+    /// A failed system call while serving `function`: `function: call: message (NAME)`.
+    public init(_ error: SystemError, in function: String) {
+        self.init(kind: .system, function: function, systemError: error, reason: error.description)
     }
 
     /// `function: reason`.
     public var description: String {
         "\(function): \(reason)"
-    }
-}
-
-extension SharedMemoryError {
-    /// A failed system call: `call: strerror(code)`, or with a `context`,
-    /// `context: call: strerror(code)`.
-    static func system(_ call: String, _ code: Int32, in context: String? = nil) -> SharedMemoryError {
-        let text = String(cString: strerror(code))
-        guard let context else { return SharedMemoryError(kind: .system, function: call, errorNumber: code, reason: text) }
-        return SharedMemoryError(kind: .system, function: context, errorNumber: code, reason: "\(call): \(text)")
     }
 }

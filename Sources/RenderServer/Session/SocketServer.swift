@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import LoopSimSystem
 import RenderWire
 
 /// Serves one client on a connected stream socket (or any fd): reads
@@ -12,22 +10,26 @@ public enum SocketServer {
         case goodbye
         case closedByPeer
         case protocolError(String)
-        case ioError(String)
+        /// The connection failed under the protocol (`recvmsg`, `send`).
+        case ioError(SystemError)
     }
 
     /// The most descriptors queued before their `bitmapShared` frames.
     public static let descriptorLimit = 64
 
-    public static func serve(fd: Int32, session: ServerSession, limits: WireLimits = .init()) -> Outcome {
+    /// Serves the client on `fd` until it says goodbye, closes, or breaks
+    /// the protocol. Does not close `fd`; closes every descriptor the
+    /// client sent.
+    public static func serve(fd: FileDescriptor, session: ServerSession, limits: WireLimits = .init()) -> Outcome {
         var decoder = FrameDecoder(limits: limits)
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         // Descriptors that came with `bitmapShared` frames not yet served;
         // whatever is left is closed when the connection ends.
-        var descriptors: [Int32] = []
-        defer { for d in descriptors { close(d) } }
+        var descriptors: [FileDescriptor] = []
+        defer { for d in descriptors { try? d.close() } }
         var socket = true
         func refuse(_ code: UInt16, _ text: String) -> Outcome {
-            _ = writeAll(fd, WireMessage.error(code: code, message: text).encode())
+            try? fd.writeAll(WireMessage.error(code: code, message: text).encode())
             return .protocolError(text)
         }
         while true {
@@ -41,19 +43,21 @@ public enum SocketServer {
                 switch received {
                 case .success(let count):
                     n = count
-                case .failure(let error) where error.kind == .system && error.errorNumber == ENOTSOCK:
+                case .failure(let error) where error.systemError?.errno == .notSocket:
                     socket = false   // a pipe or file: no descriptors can come
                     continue
                 case .failure(let error) where error.kind == .system:
-                    return .ioError(error.description)
+                    return .ioError(error.systemError!)
                 case .failure(let error):
                     return refuse(268, error.description)
                 }
             } else {
-                n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return .ioError("read: \(String(cString: strerror(errno)))")
+                let read = buffer.withUnsafeMutableBytes { bytes in
+                    Result { () throws(SystemError) -> Int in try fd.read(into: bytes) }
+                }
+                switch read {
+                case .success(let count): n = count
+                case .failure(let error): return .ioError(error)
                 }
             }
             if n == 0 { return .closedByPeer }
@@ -65,7 +69,7 @@ public enum SocketServer {
                 do {
                     message = try decoder.next()
                 } catch {
-                    _ = writeAll(fd, WireMessage.refusal(error).encode())
+                    try? fd.writeAll(WireMessage.refusal(error).encode())
                     return .protocolError(error.description)
                 }
                 guard let message else { break }
@@ -75,7 +79,7 @@ public enum SocketServer {
                         return refuse(267, "bitmapShared \(image.rawValue): no descriptor came with the frame")
                     }
                     let shared = descriptors.removeFirst()
-                    defer { close(shared) }
+                    defer { try? shared.close() }
                     let pixels: [UInt8]
                     do {
                         pixels = try SharedMemory.read(descriptor: shared, offset: offset, byteCount: Int(byteCount))
@@ -87,31 +91,11 @@ public enum SocketServer {
                     replies = session.handle(message)
                 }
                 for reply in replies {
-                    if let failure = writeAll(fd, reply.encode()) { return .ioError(failure) }
+                    do throws(SystemError) { try fd.writeAll(reply.encode()) } catch { return .ioError(error) }
                     if case .error(_, let text) = reply { return .protocolError(text) }
                 }
                 if session.state == .closed { return .goodbye }
             }
         }
-    }
-
-    /// Writes every byte (retrying on EINTR and short writes); nil on success.
-    public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> String? {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                if errno == ENOTSOCK {
-                    let m = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-                    if m < 0 { if errno == EINTR { continue }; return "write: \(String(cString: strerror(errno)))" }
-                    offset += m
-                    continue
-                }
-                return "send: \(String(cString: strerror(errno)))"
-            }
-            offset += n
-        }
-        return nil
     }
 }

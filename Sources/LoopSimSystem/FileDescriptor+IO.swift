@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension FileDescriptor {
+    /// Reads what is there, at most `buffer.count` bytes, blocking until
+    /// something is (unless the descriptor is non-blocking). Retries `EINTR`.
+    /// - Returns: the number of bytes read; 0 at the end of the stream.
+    /// - Throws: ``SystemError`` from `read` (`EAGAIN` on a non-blocking
+    ///   descriptor with nothing to read).
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
+        try valueOrError("read") { system_read(rawValue, buffer.baseAddress, buffer.count) }
+    }
+
+    /// Reads `byteCount` bytes at `offset` with `pread` (the file position is
+    /// untouched), retrying `EINTR` and short reads.
+    /// - Returns: the bytes read: fewer than `buffer.count` only when the
+    ///   file ends first.
+    /// - Throws: ``SystemError`` from `pread`.
+    public func read(fromAbsoluteOffset offset: Int64, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
+        var done = 0
+        while done < buffer.count {
+            let n = try valueOrError("pread") {
+                system_pread(rawValue, buffer.baseAddress! + done, buffer.count - done, off_t(offset) + off_t(done))
+            }
+            if n == 0 { break }
+            done += n
+        }
+        return done
+    }
+
+    /// Writes every byte of `bytes`: with `send(MSG_NOSIGNAL)` on a socket
+    /// (a closed peer is an `EPIPE` error, never a `SIGPIPE`), with `write`
+    /// on anything else. Retries `EINTR` and short writes; waits (`poll`)
+    /// on `EAGAIN` when the descriptor is non-blocking.
+    /// - Throws: ``SystemError`` from `send` or `write`. Some bytes may have
+    ///   gone: the stream is unusable then.
+    public func writeAll(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
+        var offset = 0
+        var socket = true
+        while offset < bytes.count {
+            let n = retryOnInterrupt {
+                socket ? system_send(rawValue, bytes.baseAddress! + offset, bytes.count - offset, CInt(MSG_NOSIGNAL))
+                    : system_write(rawValue, bytes.baseAddress! + offset, bytes.count - offset)
+            }
+            if n < 0 {
+                let errno = Errno.current
+                if socket && errno == .notSocket { socket = false; continue }
+                if errno == .wouldBlock { try waitUntilWritable(); continue }
+                throw SystemError(socket ? "send" : "write", errno)
+            }
+            offset += n
+        }
+    }
+
+    /// ``writeAll(_:)-(UnsafeRawBufferPointer)`` of an array.
+    public func writeAll(_ bytes: [UInt8]) throws(SystemError) {
+        try typed { try bytes.withUnsafeBytes { raw in try writeAll(raw) } }
+    }
+
+    /// Blocks until the descriptor can be written (`poll` for `POLLOUT`).
+    func waitUntilWritable() throws(SystemError) {
+        _ = try poll(for: .writable, timeout: nil)
+    }
+}
+
+// MARK: - poll
+
+extension FileDescriptor {
+    /// What ``poll(for:timeout:)`` waits for.
+    public struct PollEvents: OptionSet, Hashable, Sendable {
+        public var rawValue: Int16
+        public init(rawValue: Int16) { self.rawValue = rawValue }
+        /// Bytes to read, or the end of the stream (`POLLIN`).
+        public static let readable = PollEvents(rawValue: Int16(POLLIN))
+        /// Room to write (`POLLOUT`).
+        public static let writable = PollEvents(rawValue: Int16(POLLOUT))
+        /// The peer hung up (`POLLHUP`; reported whether asked or not).
+        public static let hangUp = PollEvents(rawValue: Int16(POLLHUP))
+        /// An error is pending (`POLLERR`; reported whether asked or not).
+        public static let error = PollEvents(rawValue: Int16(POLLERR))
+    }
+
+    /// Waits until one of `events` can happen on the descriptor, or
+    /// `timeout` passes (nil: forever). Retries `EINTR` (with the whole
+    /// timeout again: the callers' timeouts are generous bounds).
+    /// - Returns: the events that happened; empty when the time ran out.
+    /// - Throws: ``SystemError`` from `poll`.
+    public func poll(for events: PollEvents, timeout: Duration?) throws(SystemError) -> PollEvents {
+        let milliseconds: CInt = timeout.map { t in
+            let (seconds, attoseconds) = t.components
+            return CInt(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+        } ?? -1
+        var entry = pollfd(fd: rawValue, events: events.rawValue, revents: 0)
+        let ready = try valueOrError("poll") { system_poll(&entry, 1, milliseconds) }
+        return ready == 0 ? [] : PollEvents(rawValue: entry.revents)
+    }
+}

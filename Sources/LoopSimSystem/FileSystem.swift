@@ -1,0 +1,180 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Files and folders by path: whole-file reads and writes, appends,
+/// renames, folders, listings. Every failure is a ``SystemError`` whose
+/// subject is the path.
+public enum FileSystem {
+    /// Opens `path` (`open`, always `O_CLOEXEC`). Retries `EINTR`.
+    /// - Parameters:
+    ///   - flags: `O_*` flags besides `O_CLOEXEC`, e.g. `O_RDONLY`.
+    ///   - mode: the permission bits of a file `O_CREAT` makes.
+    /// - Throws: ``SystemError`` from `open`.
+    public static func open(_ path: String, flags: OpenFlags, mode: UInt32 = 0o644) throws(SystemError) -> FileDescriptor {
+        FileDescriptor(rawValue: try valueOrError("open", subject: path) {
+            system_open(path, flags.rawValue | O_CLOEXEC, mode_t(mode))
+        })
+    }
+
+    /// How ``open(_:flags:mode:)`` opens a file.
+    public struct OpenFlags: OptionSet, Hashable, Sendable {
+        public var rawValue: CInt
+        public init(rawValue: CInt) { self.rawValue = rawValue }
+        /// Read only (`O_RDONLY`, which is 0).
+        public static let readOnly: OpenFlags = []
+        /// Write only (`O_WRONLY`).
+        public static let writeOnly = OpenFlags(rawValue: O_WRONLY)
+        /// Create when missing (`O_CREAT`).
+        public static let create = OpenFlags(rawValue: O_CREAT)
+        /// Empty an existing file (`O_TRUNC`).
+        public static let truncate = OpenFlags(rawValue: O_TRUNC)
+        /// Every write goes to the end (`O_APPEND`).
+        public static let append = OpenFlags(rawValue: O_APPEND)
+        /// Fail if it exists (`O_EXCL`).
+        public static let exclusive = OpenFlags(rawValue: O_EXCL)
+        /// It must be a folder (`O_DIRECTORY`).
+        public static let directory = OpenFlags(rawValue: O_DIRECTORY)
+    }
+
+    /// Every byte of the file at `path`.
+    /// - Throws: ``SystemError`` from `open` or `read` (`EISDIR` for a folder).
+    public static func readFile(_ path: String) throws(SystemError) -> [UInt8] {
+        let file = try open(path, flags: .readOnly)
+        return try file.closeAfter { () throws(SystemError) -> [UInt8] in
+            var bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count: Int
+                do throws(SystemError) {
+                    count = try typed { try chunk.withUnsafeMutableBytes { raw in try file.read(into: raw) } }
+                } catch {
+                    var error = error
+                    error.subject = path
+                    throw error
+                }
+                if count == 0 { return bytes }
+                bytes.append(contentsOf: chunk[0..<count])
+            }
+        }
+    }
+
+    /// Writes `bytes` to the file at `path`, created with `mode` or emptied
+    /// first, straight from the buffer.
+    /// - Throws: ``SystemError`` from `open` or `write`.
+    public static func writeFile(_ path: String, _ bytes: UnsafeRawBufferPointer, mode: UInt32 = 0o644) throws(SystemError) {
+        try write(path, bytes, flags: [.writeOnly, .create, .truncate], mode: mode)
+    }
+
+    /// Appends `bytes` to the file at `path`, created with `mode` if missing.
+    /// - Throws: ``SystemError`` from `open` or `write`.
+    public static func appendFile(_ path: String, _ bytes: UnsafeRawBufferPointer, mode: UInt32 = 0o644) throws(SystemError) {
+        try write(path, bytes, flags: [.writeOnly, .create, .append], mode: mode)
+    }
+
+    private static func write(_ path: String, _ bytes: UnsafeRawBufferPointer, flags: OpenFlags, mode: UInt32) throws(SystemError) {
+        let file = try open(path, flags: flags, mode: mode)
+        try file.closeAfter { () throws(SystemError) in
+            do throws(SystemError) { try file.writeAll(bytes) } catch {
+                var error = error
+                error.subject = path
+                throw error
+            }
+        }
+    }
+
+    /// Renames `source` to `destination`, replacing it (atomic on one file system).
+    /// - Throws: ``SystemError`` from `rename`.
+    public static func rename(_ source: String, to destination: String) throws(SystemError) {
+        _ = try valueOrError("rename", subject: "\(source) to \(destination)") { system_rename(source, destination) }
+    }
+
+    /// Removes the file (not a folder) at `path`.
+    /// - Throws: ``SystemError`` from `unlink` (`ENOENT` when missing).
+    public static func removeFile(_ path: String) throws(SystemError) {
+        _ = try valueOrError("unlink", subject: path) { system_unlink(path) }
+    }
+
+    /// Creates the folder `path` with `mode`; with `intermediates`, its
+    /// missing parents too (with the same mode), and an existing folder is
+    /// no error.
+    /// - Throws: ``SystemError`` from `mkdir` (`EEXIST`, `ENOTDIR`).
+    public static func createDirectory(_ path: String, mode: UInt32 = 0o755, intermediates: Bool = false) throws(SystemError) {
+        if intermediates {
+            if let kind = try? status(path).kind {
+                guard kind == .directory else { throw SystemError("mkdir", .fileExists, subject: path) }
+                return
+            }
+            let parent = FilePath.parent(of: path)
+            if parent != path && !parent.isEmpty { try createDirectory(parent, mode: mode, intermediates: true) }
+            if system_mkdir(path, mode_t(mode)) == 0 || Errno.current == .fileExists { return }
+            throw SystemError("mkdir", .current, subject: path)
+        }
+        _ = try valueOrError("mkdir", subject: path) { system_mkdir(path, mode_t(mode)) }
+    }
+
+    /// The names in the folder `path` (without `.` and `..`), in the order
+    /// the file system gives them: sort them before any output depends on it.
+    /// - Throws: ``SystemError`` from `opendir` or `readdir`.
+    public static func contentsOfDirectory(_ path: String) throws(SystemError) -> [String] {
+        guard let directory = opendir(path) else { throw SystemError("opendir", .current, subject: path) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while true {
+            Errno.current = Errno(rawValue: 0)
+            guard let entry = readdir(directory) else {
+                if Errno.current.rawValue != 0 { throw SystemError("readdir", .current, subject: path) }
+                return names
+            }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+    }
+
+    /// What `stat` (or, with `followLinks: false`, `lstat`) says of `path`.
+    /// - Throws: ``SystemError`` from `stat` (`ENOENT` when missing).
+    public static func status(_ path: String, followLinks: Bool = true) throws(SystemError) -> FileStatus {
+        var info = stat()
+        _ = try valueOrError(followLinks ? "stat" : "lstat", subject: path) { system_stat(path, &info, followLinks: followLinks) }
+        return FileStatus(info)
+    }
+
+    /// Changes the permission bits of `path`.
+    /// - Throws: ``SystemError`` from `chmod`.
+    public static func setPermissions(_ path: String, _ mode: UInt32) throws(SystemError) {
+        _ = try valueOrError("chmod", subject: path) { system_chmod(path, mode_t(mode)) }
+    }
+
+    /// Whether `path` is a regular file this process may execute.
+    public static func isExecutableFile(_ path: String) -> Bool {
+        (try? status(path).kind) == .regular && system_access(path, X_OK) == 0
+    }
+
+    /// Where the symbolic link `path` points.
+    /// - Throws: ``SystemError`` from `readlink`.
+    public static func destinationOfLink(_ path: String) throws(SystemError) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = try valueOrError("readlink", subject: path) { readlink(path, &buffer, buffer.count - 1) }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// Path strings, taken apart without touching the file system.
+public enum FilePath {
+    /// `a/b` for `a/b/c`; `/` for `/c`; `.` for `c`.
+    public static func parent(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        if slash == trimmed.startIndex { return "/" }
+        return String(trimmed[..<slash])
+    }
+
+    /// `folder/name`, with one slash between them.
+    public static func join(_ folder: String, _ name: String) -> String {
+        if folder.isEmpty { return name }
+        return folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+}

@@ -1,0 +1,41 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A thread that is joined, not polled: `pthread_create`, `pthread_join`.
+///
+///     let thread = try SystemThread.start { serve(descriptor) }
+///     thread.join()   // returns once the body has returned
+///
+/// Join it exactly once; a thread never joined leaks its stack.
+public final class SystemThread {
+    private let thread: pthread_t
+    private var joined = false
+
+    private init(thread: pthread_t) { self.thread = thread }
+
+    /// Starts a thread running `body`.
+    /// - Throws: ``SystemError`` from `pthread_create` (`EAGAIN`).
+    public static func start(_ body: @escaping @Sendable () -> Void) throws(SystemError) -> SystemThread {
+        final class Box { let body: @Sendable () -> Void; init(_ body: @escaping @Sendable () -> Void) { self.body = body } }
+        let context = Unmanaged.passRetained(Box(body)).toOpaque()
+        var thread = pthread_t()
+        let code = pthread_create(&thread, nil, { context in
+            let box = Unmanaged<Box>.fromOpaque(context!).takeRetainedValue()
+            box.body()
+            return nil
+        }, context)
+        guard code == 0 else {
+            Unmanaged<Box>.fromOpaque(context).release()
+            throw SystemError("pthread_create", Errno(rawValue: code))
+        }
+        return SystemThread(thread: thread)
+    }
+
+    /// Waits until the thread's body has returned. A second call returns at once.
+    public func join() {
+        guard !joined else { return }
+        joined = true
+        pthread_join(thread, nil)
+    }
+}
