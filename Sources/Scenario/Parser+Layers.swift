@@ -44,7 +44,7 @@ extension Parser {
                     throw error("expected a layer name for 'parent=', found \(parentName.quoted)", at: parentName, in: line)
                 }
                 use(parentName, .parent, line)
-                parentLinks.append(ParentLink(child: name.text, parent: parentName.text,
+                names.parentLinks.append(ParentLink(child: name.text, parent: parentName.text,
                                               site: Site(line: line, column: parentName.column)))
                 parent = parentName
             }
@@ -171,7 +171,7 @@ extension Parser {
             use(layer, .add, line)
             use(parent, .add, line)
             if parent.text == layer.text {
-                nameEvents.append(.addToItself(layer.text, Site(line: line, column: parent.column)))
+                names.record(.addToItself(layer.text, Site(line: line, column: parent.column)))
             }
             action = .add(layer: layer.text, parent: parent.text, index: index)
         default:

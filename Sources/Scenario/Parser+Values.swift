@@ -143,7 +143,7 @@ extension Parser {
                 throw error("mode '\(name)' is listed twice", at: token, in: line)
             }
             if name != "common" && name != "default" {
-                nameEvents.append(.useMode(name, Site(line: line, column: token.column)))
+                names.record(.useMode(name, Site(line: line, column: token.column)))
             }
             modes.append(mode)
         }
