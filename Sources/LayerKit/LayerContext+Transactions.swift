@@ -84,7 +84,7 @@ extension LayerContext {
         }
         if let open = stack.last(where: { !$0.isImplicit }), !open.warnedOpen {
             open.warnedOpen = true
-            warn("transaction \(open.id) (begun at \(formatTime(open.begun))) is still open at the end of the run-loop pass: nothing is committed until it is (a begin without a commit)")
+            warn("transaction \(open.id) (begun at \(TimeLiteral.format(open.begun))) is still open at the end of the run-loop pass: nothing is committed until it is (a begin without a commit)")
         }
     }
 

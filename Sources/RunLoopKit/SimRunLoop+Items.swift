@@ -5,164 +5,81 @@
 /// `.common` takes it out of every common mode, but only if it was added that
 /// way. Adding to a named mode creates the mode.
 extension SimRunLoop {
-    // MARK: Version-0 sources
+    // MARK: Adding and removing
 
-    public func add(_ source: SimSource, to mode: RunLoopMode) {
-        guard source.isValid else { return }
-        if mode == .common {
-            guard !commonSources.contains(where: { $0 === source }) else { return }
-            commonSources.append(source)
-            for m in commonModes { addSourceToMode(source, m) }
-        } else {
-            addSourceToMode(source, mode)
-        }
-    }
+    /// Adds a version-0 source; its `schedule` callout runs for each mode it joins.
+    public func add(_ source: SimSource, to mode: RunLoopMode) { addItem(source, to: mode) }
 
-    public func remove(_ source: SimSource, from mode: RunLoopMode) {
-        if mode == .common {
-            guard let i = commonSources.firstIndex(where: { $0 === source }) else { return }
-            commonSources.remove(at: i)
-            for m in commonModes { removeSourceFromMode(source, m) }
-        } else {
-            removeSourceFromMode(source, mode)
-        }
-    }
+    /// Removes a version-0 source; its `cancel` callout runs for each mode it leaves.
+    public func remove(_ source: SimSource, from mode: RunLoopMode) { removeItem(source, from: mode) }
 
-    func addSourceToMode(_ source: SimSource, _ mode: RunLoopMode) {
-        guard source.isValid else { return }
-        let m = modeState(mode, create: true)!
-        guard !m.sources0.contains(where: { $0 === source }) else { return }
-        m.sources0.append(source)
-        source.memberships.append((self, mode))
-        source.schedule?(self, mode)
-    }
-
-    func removeSourceFromMode(_ source: SimSource, _ mode: RunLoopMode) {
-        guard let m = modeState(mode, create: false), let i = m.sources0.firstIndex(where: { $0 === source }) else { return }
-        m.sources0.remove(at: i)
-        source.memberships.removeAll { $0.loop === self && $0.mode == mode }
-        source.cancel?(self, mode)
-    }
-
-    // MARK: Version-1 ports
-
+    /// Adds a version-1 port. Its registration number (the tie-break among
+    /// ports signalled together) is taken the first time it is added anywhere.
     public func add(_ port: SimPort, to mode: RunLoopMode) {
         guard port.isValid else { return }
         if port.registration == .max { port.registration = context.nextSequence() }
-        if mode == .common {
-            guard !commonPorts.contains(where: { $0 === port }) else { return }
-            commonPorts.append(port)
-            for m in commonModes { addPortToMode(port, m) }
-        } else {
-            addPortToMode(port, mode)
-        }
+        addItem(port, to: mode)
     }
 
-    public func remove(_ port: SimPort, from mode: RunLoopMode) {
-        if mode == .common {
-            guard let i = commonPorts.firstIndex(where: { $0 === port }) else { return }
-            commonPorts.remove(at: i)
-            for m in commonModes { removePortFromMode(port, m) }
-        } else {
-            removePortFromMode(port, mode)
-        }
-    }
-
-    func addPortToMode(_ port: SimPort, _ mode: RunLoopMode) {
-        guard port.isValid else { return }
-        let m = modeState(mode, create: true)!
-        guard !m.ports.contains(where: { $0 === port }) else { return }
-        m.ports.append(port)
-        port.memberships.append((self, mode))
-    }
-
-    func removePortFromMode(_ port: SimPort, _ mode: RunLoopMode) {
-        guard let m = modeState(mode, create: false), let i = m.ports.firstIndex(where: { $0 === port }) else { return }
-        m.ports.remove(at: i)
-        port.memberships.removeAll { $0.loop === self && $0.mode == mode }
-    }
-
-    // MARK: Observers
+    /// Removes a version-1 port.
+    public func remove(_ port: SimPort, from mode: RunLoopMode) { removeItem(port, from: mode) }
 
     /// Adds an observer. An observer belongs to one loop: adding it to a
     /// second loop is ignored, as is adding it to a mode it is already in.
-    public func add(_ observer: SimObserver, to mode: RunLoopMode) {
-        guard observer.isValid, observer.runLoop == nil || observer.runLoop === self else { return }
-        if mode == .common {
-            guard !commonObservers.contains(where: { $0 === observer }) else { return }
-            commonObservers.append(observer)
-            for m in commonModes { addObserverToMode(observer, m) }
-        } else {
-            addObserverToMode(observer, mode)
-        }
-    }
+    public func add(_ observer: SimObserver, to mode: RunLoopMode) { addItem(observer, to: mode) }
 
-    public func remove(_ observer: SimObserver, from mode: RunLoopMode) {
-        if mode == .common {
-            guard let i = commonObservers.firstIndex(where: { $0 === observer }) else { return }
-            commonObservers.remove(at: i)
-            for m in commonModes { removeObserverFromMode(observer, m) }
-        } else {
-            removeObserverFromMode(observer, mode)
-        }
-    }
-
-    func addObserverToMode(_ observer: SimObserver, _ mode: RunLoopMode) {
-        guard observer.isValid, observer.runLoop == nil || observer.runLoop === self else { return }
-        let m = modeState(mode, create: true)!
-        guard !m.observers.contains(where: { $0 === observer }) else { return }
-        m.insertObserver(observer)
-        observer.modes.append(mode)
-        observer.runLoop = self
-    }
-
-    func removeObserverFromMode(_ observer: SimObserver, _ mode: RunLoopMode) {
-        guard let m = modeState(mode, create: false), let i = m.observers.firstIndex(where: { $0 === observer }) else { return }
-        m.observers.remove(at: i)
-        observer.modes.removeAll { $0 == mode }
-        if observer.modes.isEmpty { observer.runLoop = nil }
-    }
-
-    // MARK: Timers
+    /// Removes an observer; one that is in no mode any more belongs to no loop.
+    public func remove(_ observer: SimObserver, from mode: RunLoopMode) { removeItem(observer, from: mode) }
 
     /// Adds a timer. A timer belongs to one loop: adding it to another loop is
     /// ignored. Its fire time is not recomputed: a timer created for t=1 and
     /// added at t=5 is already due.
-    public func add(_ timer: SimTimer, to mode: RunLoopMode) {
-        guard timer.isValid, timer.runLoop == nil || timer.runLoop === self else { return }
+    public func add(_ timer: SimTimer, to mode: RunLoopMode) { addItem(timer, to: mode) }
+
+    /// Removes a timer; one that is in no mode any more belongs to no loop.
+    public func remove(_ timer: SimTimer, from mode: RunLoopMode) { removeItem(timer, from: mode) }
+
+    // MARK: The common-mode fan-out, once for every kind of item
+
+    /// Adds `item` to `mode`, or with `.common` records it among the
+    /// common-mode items and adds it to every common mode.
+    func addItem<Item: RunLoopItem>(_ item: Item, to mode: RunLoopMode) {
+        guard item.mayJoin(self) else { return }
         if mode == .common {
-            guard !commonTimers.contains(where: { $0 === timer }) else { return }
-            commonTimers.append(timer)
-            for m in commonModes { addTimerToMode(timer, m) }
+            guard !self[keyPath: Item.commonItems].contains(where: { $0 === item }) else { return }
+            self[keyPath: Item.commonItems].append(item)
+            for m in commonModes { addToMode(item, m) }
         } else {
-            addTimerToMode(timer, mode)
+            addToMode(item, mode)
         }
     }
 
-    public func remove(_ timer: SimTimer, from mode: RunLoopMode) {
+    /// Removes `item` from `mode`, or with `.common` from every common mode
+    /// (only if it was added with `.common`).
+    func removeItem<Item: RunLoopItem>(_ item: Item, from mode: RunLoopMode) {
         if mode == .common {
-            guard let i = commonTimers.firstIndex(where: { $0 === timer }) else { return }
-            commonTimers.remove(at: i)
-            for m in commonModes { removeTimerFromMode(timer, m) }
+            guard let i = self[keyPath: Item.commonItems].firstIndex(where: { $0 === item }) else { return }
+            self[keyPath: Item.commonItems].remove(at: i)
+            for m in commonModes { removeFromMode(item, m) }
         } else {
-            removeTimerFromMode(timer, mode)
+            removeFromMode(item, mode)
         }
     }
 
-    func addTimerToMode(_ timer: SimTimer, _ mode: RunLoopMode) {
-        guard timer.isValid, timer.runLoop == nil || timer.runLoop === self else { return }
+    /// Adds `item` to one named mode (creating the mode) unless it is there.
+    func addToMode<Item: RunLoopItem>(_ item: Item, _ mode: RunLoopMode) {
+        guard item.mayJoin(self) else { return }
         let m = modeState(mode, create: true)!
-        guard !m.timers.contains(where: { $0 === timer }) else { return }
-        m.insertTimer(timer)
-        timer.modes.append(mode)
-        timer.runLoop = self
+        guard !m[keyPath: Item.modeItems].contains(where: { $0 === item }) else { return }
+        item.join(m, of: self)
     }
 
-    func removeTimerFromMode(_ timer: SimTimer, _ mode: RunLoopMode) {
-        guard let m = modeState(mode, create: false), let i = m.timers.firstIndex(where: { $0 === timer }) else { return }
-        m.timers.remove(at: i)
-        timer.modes.removeAll { $0 == mode }
-        if timer.modes.isEmpty { timer.runLoop = nil }
+    /// Takes `item` out of one named mode, if it is there.
+    func removeFromMode<Item: RunLoopItem>(_ item: Item, _ mode: RunLoopMode) {
+        guard let m = modeState(mode, create: false),
+              let i = m[keyPath: Item.modeItems].firstIndex(where: { $0 === item }) else { return }
+        m[keyPath: Item.modeItems].remove(at: i)
+        item.leave(mode, of: self)
     }
 
     /// CFRunLoopTimerInvalidate: removes the timer from every mode; a timer
@@ -202,5 +119,88 @@ extension SimRunLoop {
         guard let m = modeState(mode, create: false) else { return false }
         return m.sources0.contains { $0 === item } || m.ports.contains { $0 === item }
             || m.observers.contains { $0 === item } || m.timers.contains { $0 === item }
+    }
+}
+
+/// What the common-mode fan-out needs from one kind of run-loop item
+/// (sources, ports, observers, timers): where the loop and a mode keep it,
+/// who may add it, and the bookkeeping when it joins or leaves a mode.
+protocol RunLoopItem: AnyObject {
+    /// The loop's items of this kind that were added with `.common`.
+    static var commonItems: ReferenceWritableKeyPath<SimRunLoop, [Self]> { get }
+    /// A mode's items of this kind.
+    static var modeItems: ReferenceWritableKeyPath<ModeState, [Self]> { get }
+    /// Whether the item may be added to `loop`.
+    func mayJoin(_ loop: SimRunLoop) -> Bool
+    /// Puts the item into `state`'s list, in that list's order, and records
+    /// the membership. Called only when the item is not in the mode yet.
+    func join(_ state: ModeState, of loop: SimRunLoop)
+    /// Records that the item was taken out of `mode`'s list.
+    func leave(_ mode: RunLoopMode, of loop: SimRunLoop)
+}
+
+extension SimSource: RunLoopItem {
+    static var commonItems: ReferenceWritableKeyPath<SimRunLoop, [SimSource]> { \.commonSources }
+    static var modeItems: ReferenceWritableKeyPath<ModeState, [SimSource]> { \.sources0 }
+    func mayJoin(_ loop: SimRunLoop) -> Bool { isValid }
+
+    func join(_ state: ModeState, of loop: SimRunLoop) {
+        state.sources0.append(self)
+        memberships.append((loop, state.name))
+        schedule?(loop, state.name)
+    }
+
+    func leave(_ mode: RunLoopMode, of loop: SimRunLoop) {
+        memberships.removeAll { $0.loop === loop && $0.mode == mode }
+        cancel?(loop, mode)
+    }
+}
+
+extension SimPort: RunLoopItem {
+    static var commonItems: ReferenceWritableKeyPath<SimRunLoop, [SimPort]> { \.commonPorts }
+    static var modeItems: ReferenceWritableKeyPath<ModeState, [SimPort]> { \.ports }
+    func mayJoin(_ loop: SimRunLoop) -> Bool { isValid }
+
+    func join(_ state: ModeState, of loop: SimRunLoop) {
+        state.ports.append(self)
+        memberships.append((loop, state.name))
+    }
+
+    func leave(_ mode: RunLoopMode, of loop: SimRunLoop) {
+        memberships.removeAll { $0.loop === loop && $0.mode == mode }
+    }
+}
+
+extension SimObserver: RunLoopItem {
+    static var commonItems: ReferenceWritableKeyPath<SimRunLoop, [SimObserver]> { \.commonObservers }
+    static var modeItems: ReferenceWritableKeyPath<ModeState, [SimObserver]> { \.observers }
+    func mayJoin(_ loop: SimRunLoop) -> Bool { isValid && (runLoop == nil || runLoop === loop) }
+
+    func join(_ state: ModeState, of loop: SimRunLoop) {
+        state.insertObserver(self)
+        modes.append(state.name)
+        runLoop = loop
+    }
+
+    func leave(_ mode: RunLoopMode, of loop: SimRunLoop) {
+        modes.removeAll { $0 == mode }
+        if modes.isEmpty { runLoop = nil }
+    }
+}
+
+extension SimTimer: RunLoopItem {
+    static var commonItems: ReferenceWritableKeyPath<SimRunLoop, [SimTimer]> { \.commonTimers }
+    static var modeItems: ReferenceWritableKeyPath<ModeState, [SimTimer]> { \.timers }
+    func mayJoin(_ loop: SimRunLoop) -> Bool { isValid && (runLoop == nil || runLoop === loop) }
+
+    func join(_ state: ModeState, of loop: SimRunLoop) {
+        state.insertTimer(self)
+        modes.append(state.name)
+        runLoop = loop
+    }
+
+    func leave(_ mode: RunLoopMode, of loop: SimRunLoop) {
+        modes.removeAll { $0 == mode }
+        if modes.isEmpty { runLoop = nil }
     }
 }

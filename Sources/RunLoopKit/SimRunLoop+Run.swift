@@ -177,7 +177,7 @@ extension SimRunLoop {
         let culprits = busyOrder.sorted { (counts[$0] ?? 0, busyOrder.firstIndex(of: $1) ?? 0) > (counts[$1] ?? 0, busyOrder.firstIndex(of: $0) ?? 0) }
         let named = culprits.prefix(4).map { "\($0) (\(counts[$0] ?? 0) calls in the last 64 passes)" }
         let who = named.isEmpty ? "nothing that made a callout (a pending wake-up or message)" : named.joined(separator: ", ")
-        return "the run loop made \(options.busyPassLimit) passes at t=\(formatTime(context.now)) without virtual time advancing; "
+        return "the run loop made \(options.busyPassLimit) passes at t=\(TimeLiteral.format(context.now)) without virtual time advancing; "
             + "it was kept busy by \(who). "
             + "A source that re-signals itself, a block or main-queue item that re-enqueues itself, or a timer set into the past keeps the loop from sleeping; "
             + "stop re-arming it, or let virtual time pass (sleep) in its callout."
@@ -319,16 +319,4 @@ extension SimRunLoop {
         t.nextFireDate = next
         for mode in t.modes { modeState(mode, create: false)?.reposition(t) }
     }
-}
-
-/// Formats virtual nanoseconds as seconds for messages (`1.5s`, `0.000001s`).
-public func formatTime(_ ns: Nanoseconds) -> String {
-    let sign = ns < 0 ? "-" : ""
-    let v = ns.magnitude
-    let whole = v / 1_000_000_000
-    var frac = String(v % 1_000_000_000)
-    if frac == "0" { return "\(sign)\(whole)s" }
-    frac = String(repeating: "0", count: 9 - frac.count) + frac
-    while frac.hasSuffix("0") { frac.removeLast() }
-    return "\(sign)\(whole).\(frac)s"
 }

@@ -124,8 +124,8 @@ extension SimRunLoop {
         for m in modeOrder {
             for t in m.timers where !seenTimers.contains(where: { $0 === t }) {
                 seenTimers.append(t)
-                let kind = t.repeats ? "repeating timer '\(t.name)' (every \(formatTime(t.interval)))" : "timer '\(t.name)'"
-                out.append("\(kind) next due at \(formatTime(t.fireTime)) in mode \(t.modes.map(\.rawValue).joined(separator: ","))")
+                let kind = t.repeats ? "repeating timer '\(t.name)' (every \(TimeLiteral.format(t.interval)))" : "timer '\(t.name)'"
+                out.append("\(kind) next due at \(TimeLiteral.format(t.fireTime)) in mode \(t.modes.map(\.rawValue).joined(separator: ","))")
             }
         }
         var seenSources: [SimSource] = []
@@ -141,7 +141,7 @@ extension SimRunLoop {
         if !mainQueue.isEmpty { out.append("\(mainQueue.count) main-queue item(s)") }
         if pendingBlockCount > 0 { out.append("\(pendingBlockCount) pending block(s)") }
         for e in context.pendingOutsideEvents {
-            out.append("outside event '\(e.label)' at \(formatTime(e.time))")
+            out.append("outside event '\(e.label)' at \(TimeLiteral.format(e.time))")
         }
         return out
     }
@@ -149,7 +149,7 @@ extension SimRunLoop {
     private func notSettledMessage(bound: Nanoseconds) -> String {
         let pending = pendingWork()
         let list = pending.isEmpty ? "nothing visible" : pending.prefix(8).joined(separator: "; ")
-        return "the run did not settle by t=\(formatTime(bound)) (its bound of virtual time); still pending: \(list). "
+        return "the run did not settle by t=\(TimeLiteral.format(bound)) (its bound of virtual time); still pending: \(list). "
             + "A repeating timer or a steady stream of events keeps a loop busy forever; "
             + "invalidate the timer when it is done, run with until=T instead, or raise the bound with max=."
     }

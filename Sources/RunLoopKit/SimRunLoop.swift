@@ -104,10 +104,10 @@ public final class SimRunLoop {
         guard mode != .common, !commonModes.contains(mode) else { return }
         commonModes.append(mode)
         _ = modeState(mode, create: true)
-        for s in commonSources { addSourceToMode(s, mode) }
-        for p in commonPorts { addPortToMode(p, mode) }
-        for o in commonObservers { addObserverToMode(o, mode) }
-        for t in commonTimers { addTimerToMode(t, mode) }
+        for s in commonSources { addToMode(s, mode) }
+        for p in commonPorts { addToMode(p, mode) }
+        for o in commonObservers { addToMode(o, mode) }
+        for t in commonTimers { addToMode(t, mode) }
     }
 
     /// Whether `mode` is one of the common modes.

@@ -54,7 +54,7 @@ public final class SimSource {
         signalledTime = nil
         let members = memberships
         for (loop, mode) in members {
-            loop.removeSourceFromMode(self, mode)
+            loop.removeFromMode(self, mode)
         }
         for (loop, _) in members { loop.forgetCommonItem(self) }
     }
@@ -123,7 +123,7 @@ public final class SimPort {
         guard isValid else { return }
         isValid = false
         let members = memberships
-        for (loop, mode) in members { loop.removePortFromMode(self, mode) }
+        for (loop, mode) in members { loop.removeFromMode(self, mode) }
         for (loop, _) in members { loop.forgetCommonItem(self) }
         queue.removeAll()
         head = 0
@@ -162,7 +162,7 @@ public final class SimObserver {
         guard isValid else { return }
         isValid = false
         if let loop = runLoop {
-            for mode in modes { loop.removeObserverFromMode(self, mode) }
+            for mode in modes { loop.removeFromMode(self, mode) }
             loop.forgetCommonItem(self)
         }
         runLoop = nil

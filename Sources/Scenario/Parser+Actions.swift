@@ -127,7 +127,7 @@ extension Parser {
                 throw error("a run happens in one mode, not in the common modes; name a mode", at: token, in: line)
             }
             if name != "default" {
-                nameEvents.append(.useMode(name, Site(line: line, column: token.column)))
+                names.record(.useMode(name, Site(line: line, column: token.column)))
             }
             mode = name
         }

@@ -1,3 +1,5 @@
+import LayerKit
+
 /// The lines of a `draw NAME:` block — `fill`, `stroke`, `line`, `text` —
 /// and the check of `path="…"` data.
 extension Parser {
@@ -198,7 +200,7 @@ extension Parser {
                 }
                 command = (c, 0)
                 i += 1
-            } else if Lexer.isDigit(c) || c == "-" || c == "+" || c == "." {
+            } else if PathNumber.startsNumber(c) {
                 guard let (letter, count) = command else {
                     throw fail("a path must start with M (move to)", i)
                 }
@@ -207,22 +209,15 @@ extension Parser {
                     throw fail(spec.count == 0 ? "`\(letter)` takes no numbers"
                                                : "too many numbers for `\(letter)` (it takes \(spec.count): \(spec.names))", i)
                 }
-                let start = i
-                if c == "-" || c == "+" { i += 1 }
-                guard i < s.count, Lexer.isDigit(s[i]) else {
-                    throw fail(i < s.count && s[i] == "." ? "a number must start with a digit (write 0.5, not .5)"
-                                                         : "expected a number", start)
-                }
-                while i < s.count, Lexer.isDigit(s[i]) { i += 1 }
-                if i < s.count, s[i] == "." {
-                    guard i + 1 < s.count, Lexer.isDigit(s[i + 1]) else {
-                        throw fail("expected digits after the decimal point", i)
+                do throws(PathNumber.Failure) {
+                    i = try PathNumber.scan(s, from: i).end
+                } catch {
+                    switch error {
+                    case .expectedDigits(let at): throw fail("expected a number", at)
+                    case .expectedFractionDigits(let at): throw fail("expected digits after the decimal point", at)
+                    case .malformedExponent(let at): throw fail("expected digits after the exponent's 'e'", at)
+                    case .outOfRange(_, let at): throw fail("the number is too large", at)
                     }
-                    i += 1
-                    while i < s.count, Lexer.isDigit(s[i]) { i += 1 }
-                }
-                guard let value = Double(String(String.UnicodeScalarView(s[start..<i]))), value.isFinite else {
-                    throw fail("the number is too large", start)
                 }
                 command = (letter, count + 1)
                 if i < s.count, !isSpace(s[i]), s[i] != ",", !isLetter(s[i]) {
@@ -232,7 +227,7 @@ extension Parser {
                 if i < s.count, s[i] == "," {
                     i += 1
                     skipSpaces(&i)
-                    guard i < s.count, Lexer.isDigit(s[i]) || s[i] == "-" || s[i] == "+" || s[i] == "." else {
+                    guard i < s.count, PathNumber.startsNumber(s[i]) else {
                         throw fail("expected a number after ','", i)
                     }
                 }

@@ -1,3 +1,5 @@
+import LoopSimTrace
+
 /// The keywords of the language, the statements reserved for later versions,
 /// and "did you mean" suggestions.
 extension Parser {
@@ -79,36 +81,6 @@ extension Parser {
     /// The candidate closest to `word`, if it is close enough to be a typo:
     /// at most two edits (one for short words), ignoring case.
     func suggest(_ word: String, from candidates: [String]) -> String? {
-        let target = Array(word.lowercased().unicodeScalars)
-        guard !target.isEmpty, target.count <= 40 else { return nil }
-        let limit = target.count <= 4 ? 1 : 2
-        var best: (String, Int)?
-        for candidate in candidates where candidate != word {
-            let distance = Self.editDistance(target, Array(candidate.lowercased().unicodeScalars))
-            if distance <= limit, distance < (best?.1 ?? Int.max) {
-                best = (candidate, distance)
-            }
-        }
-        return best?.0
-    }
-
-    /// Edit distance counting insertions, deletions, substitutions and
-    /// swaps of two adjacent characters (optimal string alignment).
-    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { d[i][0] = i }
-        for j in 0...b.count { d[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return d[a.count][b.count]
+        Spelling.suggestion(for: word, from: candidates)
     }
 }

@@ -44,7 +44,7 @@ extension Parser {
                     throw error("expected a layer name for 'parent=', found \(parentName.quoted)", at: parentName, in: line)
                 }
                 use(parentName, .parent, line)
-                parentLinks.append(ParentLink(child: name.text, parent: parentName.text,
+                names.parentLinks.append(ParentLink(child: name.text, parent: parentName.text,
                                               site: Site(line: line, column: parentName.column)))
                 parent = parentName
             }
@@ -119,61 +119,12 @@ extension Parser {
         case "flush":
             action = .flush
         case "transaction":
-            let options = try parseOptions(&cursor, Self.transactionSpec)
-            if options.items.isEmpty {
-                throw error("`transaction` needs at least one of duration=, timing= and disableActions=",
-                            at: keyword, in: line)
-            }
-            var duration: Int64?
-            if let (key, value) = options.value("duration") {
-                duration = try self.duration(atom(value, key, line, expected: "a duration"), line)
-            }
-            var timing: String?
-            if let (key, value) = options.value("timing") {
-                let token = try atom(value, key, line, expected: "a timing name")
-                guard let name = token.word, Self.timingFunctions.contains(name) else {
-                    var message = token.word.map { "unknown timing '\($0)'" } ?? "expected a timing name, found \(token.quoted)"
-                    if let name = token.word, let suggestion = suggest(name, from: Self.timingFunctions) {
-                        message += "; did you mean '\(suggestion)'?"
-                    }
-                    throw error(message + " (timings: \(Self.timingFunctions.joined(separator: ", ")))", at: token, in: line)
-                }
-                timing = name
-            }
-            var disableActions: Bool?
-            if let (key, value) = options.value("disableActions") {
-                let token = try atom(value, key, line, expected: "true or false")
-                guard let flag = Self.bool(token) else {
-                    throw error("disableActions needs true or false, found \(token.quoted)", at: token, in: line)
-                }
-                disableActions = flag
-            }
-            action = .transaction(duration: duration, timing: timing, disableActions: disableActions)
+            action = try parseTransaction(&cursor, keyword)
         case "completion":
             _ = try parseOptions(&cursor, OptionSpec(statement: "completion"))
             return .completion(body: try parseBody(node, cursor, "completion"))
         case "add":
-            let layer = try expectName(&cursor, "a layer name", after: keyword)
-            guard let to = cursor.next() else {
-                throw error("expected `to` and the new parent after '\(layer.text)', like add \(layer.text) to root",
-                            line, column: cursor.endColumn)
-            }
-            guard to.word == "to" else {
-                throw error("expected `to` and the new parent after '\(layer.text)', found \(to.quoted)", at: to, in: line)
-            }
-            let parent = try expectName(&cursor, "the new parent's name", after: to)
-            let options = try parseOptions(&cursor, OptionSpec(statement: "add", keys: ["at"]))
-            var index: Int?
-            if let (key, value) = options.value("at") {
-                index = try wholeNumber(atom(value, key, line, expected: "an index"), line, "the index",
-                                        in: 0...Self.maxSublayerIndex)
-            }
-            use(layer, .add, line)
-            use(parent, .add, line)
-            if parent.text == layer.text {
-                nameEvents.append(.addToItself(layer.text, Site(line: line, column: parent.column)))
-            }
-            action = .add(layer: layer.text, parent: parent.text, index: index)
+            action = try parseAdd(&cursor, keyword)
         default:
             let use: NameUse
             switch word {
@@ -197,6 +148,67 @@ extension Parser {
         }
         try noBody(cursor, word)
         return action
+    }
+
+    /// `transaction duration=… timing=… disableActions=…` (at least one).
+    private func parseTransaction(_ cursor: inout Cursor, _ keyword: Token) throws(Diagnostic) -> LayerAction {
+        let line = cursor.line
+        let options = try parseOptions(&cursor, Self.transactionSpec)
+        if options.items.isEmpty {
+            throw error("`transaction` needs at least one of duration=, timing= and disableActions=",
+                        at: keyword, in: line)
+        }
+        var duration: Int64?
+        if let (key, value) = options.value("duration") {
+            duration = try self.duration(atom(value, key, line, expected: "a duration"), line)
+        }
+        var timing: String?
+        if let (key, value) = options.value("timing") {
+            let token = try atom(value, key, line, expected: "a timing name")
+            guard let name = token.word, Self.timingFunctions.contains(name) else {
+                var message = token.word.map { "unknown timing '\($0)'" } ?? "expected a timing name, found \(token.quoted)"
+                if let name = token.word, let suggestion = suggest(name, from: Self.timingFunctions) {
+                    message += "; did you mean '\(suggestion)'?"
+                }
+                throw error(message + " (timings: \(Self.timingFunctions.joined(separator: ", ")))", at: token, in: line)
+            }
+            timing = name
+        }
+        var disableActions: Bool?
+        if let (key, value) = options.value("disableActions") {
+            let token = try atom(value, key, line, expected: "true or false")
+            guard let flag = Self.bool(token) else {
+                throw error("disableActions needs true or false, found \(token.quoted)", at: token, in: line)
+            }
+            disableActions = flag
+        }
+        return .transaction(duration: duration, timing: timing, disableActions: disableActions)
+    }
+
+    /// `add L to P [at=N]`.
+    private mutating func parseAdd(_ cursor: inout Cursor, _ keyword: Token) throws(Diagnostic) -> LayerAction {
+        let line = cursor.line
+        let layer = try expectName(&cursor, "a layer name", after: keyword)
+        guard let to = cursor.next() else {
+            throw error("expected `to` and the new parent after '\(layer.text)', like add \(layer.text) to root",
+                        line, column: cursor.endColumn)
+        }
+        guard to.word == "to" else {
+            throw error("expected `to` and the new parent after '\(layer.text)', found \(to.quoted)", at: to, in: line)
+        }
+        let parent = try expectName(&cursor, "the new parent's name", after: to)
+        let options = try parseOptions(&cursor, OptionSpec(statement: "add", keys: ["at"]))
+        var index: Int?
+        if let (key, value) = options.value("at") {
+            index = try wholeNumber(atom(value, key, line, expected: "an index"), line, "the index",
+                                    in: 0...Self.maxSublayerIndex)
+        }
+        use(layer, .add, line)
+        use(parent, .add, line)
+        if parent.text == layer.text {
+            names.record(.addToItself(layer.text, Site(line: line, column: parent.column)))
+        }
+        return .add(layer: layer.text, parent: parent.text, index: index)
     }
 
     /// `set L.prop = VALUE` (spaces around `=` are optional; none around `.`).

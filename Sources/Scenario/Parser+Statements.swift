@@ -73,7 +73,7 @@ extension Parser {
         }
         let options = try parseOptions(&cursor, OptionSpec(statement: "mode", flags: ["common"]))
         try noBody(cursor, "mode")
-        nameEvents.append(.declareMode(name.text, Site(line: line, column: name.column)))
+        names.record(.declareMode(name.text, Site(line: line, column: name.column)))
         return .mode(name: name.text, common: options.flag("common") != nil, location: location(of: keyword, in: line))
     }
 
@@ -170,7 +170,7 @@ extension Parser {
     }
 
     mutating func declare(_ name: Token, _ kind: ItemKind, _ line: LexedLine) {
-        nameEvents.append(.declare(name.text, kind, Site(line: line, column: name.column)))
+        names.record(.declare(name.text, kind, Site(line: line, column: name.column)))
     }
 
     // MARK: Outside events

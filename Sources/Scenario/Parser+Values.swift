@@ -1,8 +1,8 @@
+import LoopSimTrace
+
 /// Conversions of tokens and option values to the AST's types. Durations and
 /// colours are computed with integers only, so every result is exact.
 extension Parser {
-    static let durationUnits = "ns, us, ms, s, min or frames"
-
     // MARK: Shapes
 
     /// The value of an option that takes one element.
@@ -25,76 +25,25 @@ extension Parser {
 
     // MARK: Durations
 
-    /// A duration or a time (`0`, `250ms`, `1.5s`, `2frames`, …) in nanoseconds.
-    /// `what` is "duration" or "time", for messages.
+    /// A duration or a time (`0`, `250ms`, `1.5s`, `2frames`, …) in nanoseconds,
+    /// by the one grammar of `TimeLiteral`. `what` is "duration" or "time", for
+    /// messages; an unknown unit is reported at the unit's first letter.
     func duration(_ token: Token, _ line: LexedLine, what: String = "duration") throws(Diagnostic) -> Int64 {
         guard case .number(let number) = token.kind else {
             throw error("expected a \(what) like 250ms or 1.5s, found \(token.quoted)", at: token, in: line)
         }
-        if number.hasSign {
-            throw error(number.negative ? "a \(what) cannot be negative" : "write a \(what) without a sign",
-                        at: token, in: line)
-        }
-        let tooLarge = error("\(token.quoted) is too large (the limit is \(Int64.max) ns, about 292 years)",
-                             at: token, in: line)
-        guard let unit = number.unit else {
-            guard number.isZero else {
-                throw error("\(token.quoted) needs a unit: \(Self.durationUnits)", at: token, in: line)
+        let literal = TimeLiteral(sign: number.hasSign ? (number.negative ? "-" : "+") : nil,
+                                  integerDigits: number.integerDigits, fractionDigits: number.fractionDigits,
+                                  unit: number.unit)
+        do throws(TimeLiteral.Failure) {
+            return try literal.nanoseconds(refreshHz: hz)
+        } catch {
+            let message = error.message(quoted: token.quoted, what: what, framesAllowed: true)
+            if case .unknownUnit(let unit, _) = error {
+                throw self.error(message, line, column: token.endColumn - unit.unicodeScalars.count)
             }
-            return 0
+            throw self.error(message, at: token, in: line)
         }
-        let multiplier: UInt64
-        switch unit {
-        case "ns": multiplier = 1
-        case "us": multiplier = 1_000
-        case "ms": multiplier = 1_000_000
-        case "s": multiplier = 1_000_000_000
-        case "min": multiplier = 60_000_000_000
-        case "frames", "frame":
-            return try frames(number, token, line, tooLarge)
-        default:
-            var message = "unknown unit '\(unit)'"
-            if let suggestion = suggest(unit, from: ["ns", "us", "ms", "s", "min", "frames"]) {
-                message += "; did you mean '\(suggestion)'?"
-            }
-            message += " (units: \(Self.durationUnits))"
-            throw error(message, line, column: token.endColumn - unit.unicodeScalars.count)
-        }
-        guard let whole = Self.integer(number.integerDigits) else { throw tooLarge }
-        var (total, overflow) = whole.multipliedReportingOverflow(by: multiplier)
-        if overflow { throw tooLarge }
-
-        // The fraction f / 10^k contributes f × multiplier / 10^k, which must be whole.
-        let fraction = String((number.fractionDigits ?? "").reversed().drop { $0 == "0" }.reversed())
-        if !fraction.isEmpty {
-            let inexact = error("\(token.quoted) is not a whole number of nanoseconds", at: token, in: line)
-            // More than 18 significant fraction digits can never be exact here.
-            guard fraction.count <= 18, let f = Self.integer(fraction) else { throw inexact }
-            let scale = Self.powerOfTen(fraction.count)
-            let common = Self.gcd(multiplier, scale)
-            let reducedScale = scale / common
-            guard f % reducedScale == 0 else { throw inexact }
-            // (f / reducedScale) × (multiplier / common) < multiplier: no overflow.
-            (total, overflow) = total.addingReportingOverflow((f / reducedScale) * (multiplier / common))
-            if overflow { throw tooLarge }
-        }
-        guard total <= UInt64(Int64.max) else { throw tooLarge }
-        return Int64(total)
-    }
-
-    /// `Nframes`: vsync N is at N × 1e9 / hz ns (integer division).
-    private func frames(_ number: NumberLiteral, _ token: Token, _ line: LexedLine,
-                        _ tooLarge: Diagnostic) throws(Diagnostic) -> Int64 {
-        if !(number.fractionDigits ?? "").allSatisfy({ $0 == "0" }) {
-            throw error("a frame count must be a whole number", at: token, in: line)
-        }
-        guard let count = Self.integer(number.integerDigits) else { throw tooLarge }
-        let product = count.multipliedFullWidth(by: 1_000_000_000)
-        let divisor = UInt64(hz)
-        guard product.high < divisor else { throw tooLarge }
-        let quotient = divisor.dividingFullWidth(product).quotient
-        guard quotient <= UInt64(Int64.max) else { throw tooLarge }
-        return Int64(quotient)
     }
 
     // MARK: Numbers
@@ -131,18 +80,6 @@ extension Parser {
             value = sum
         }
         return value
-    }
-
-    static func powerOfTen(_ exponent: Int) -> UInt64 {
-        var value: UInt64 = 1
-        for _ in 0..<exponent { value *= 10 }
-        return value
-    }
-
-    static func gcd(_ a: UInt64, _ b: UInt64) -> UInt64 {
-        var (x, y) = (a, b)
-        while y != 0 { (x, y) = (y, x % y) }
-        return x
     }
 
     // MARK: Colours
@@ -206,7 +143,7 @@ extension Parser {
                 throw error("mode '\(name)' is listed twice", at: token, in: line)
             }
             if name != "common" && name != "default" {
-                nameEvents.append(.useMode(name, Site(line: line, column: token.column)))
+                names.record(.useMode(name, Site(line: line, column: token.column)))
             }
             modes.append(mode)
         }

@@ -12,7 +12,7 @@ public enum ScenarioParser {
         var parser = Parser(file: path)
         parser.hz = parser.prescanDisplayHz(nodes)
         let statements = try parser.parseTopLevel(nodes)
-        try parser.checkNames()
+        try NameChecker(file: path, names: parser.names).check()
         return ScenarioFile(path: path, statements: statements)
     }
 }
@@ -62,10 +62,8 @@ struct Parser {
     var hz = 60
     /// The line of the first `display` statement.
     var displayLine: Int?
-    /// Declarations and uses of names, in file order, checked at the end.
-    var nameEvents: [NameEvent] = []
-    /// The `parent=` of every `layer` and `view` declaration, in file order.
-    var parentLinks: [ParentLink] = []
+    /// Declarations and uses of names, in file order, for `NameChecker`.
+    var names = NameTable()
 
     init(file: String) { self.file = file }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LoopSimSystem
+import LoopSimTrace
 import Simulation
 
 /// `expect visible`, `expect never visible` and `expect pixel`: what the
@@ -14,8 +15,8 @@ extension ScenarioRunner {
             let observed = visibleValue(name, property, at: at)
             let want = LayerContext.format(propertyValue(value))
             return ExpectationResult(expectation: e, passed: observed == want, summary: summary(e),
-                                     observed: observed.map { "\(name).\(property.rawValue) is \($0) in the frame on screen at \(formatTime(at))" }
-                                        ?? "no frame showed \(name) by \(formatTime(at))")
+                                     observed: observed.map { "\(name).\(property.rawValue) is \($0) in the frame on screen at \(TimeLiteral.format(at))" }
+                                        ?? "no frame showed \(name) by \(TimeLiteral.format(at))")
         case .neverVisible(let name, let property, let value):
             let want = LayerContext.format(propertyValue(value))
             var state: LayerState?
@@ -24,7 +25,7 @@ extension ScenarioRunner {
                 state = apply(p.diffs, to: state, id: id)
                 if let s = state, LayerContext.format(s.value(of: LayerProperty(rawValue: property.rawValue)!)) == want {
                     return ExpectationResult(expectation: e, passed: false, summary: summary(e),
-                                             observed: "visible in the frame on screen at \(formatTime(p.present))")
+                                             observed: "visible in the frame on screen at \(TimeLiteral.format(p.present))")
                 }
             }
             return ExpectationResult(expectation: e, passed: true, summary: summary(e),
@@ -92,9 +93,9 @@ extension ScenarioRunner {
 
     private func summary(_ e: Expectation) -> String {
         switch e.kind {
-        case .visible(let l, let p, let v, let at): return "expect visible \(l).\(p.rawValue) == \(LayerContext.format(propertyValue(v))) at=\(formatTime(at))"
+        case .visible(let l, let p, let v, let at): return "expect visible \(l).\(p.rawValue) == \(LayerContext.format(propertyValue(v))) at=\(TimeLiteral.format(at))"
         case .neverVisible(let l, let p, let v): return "expect never visible \(l).\(p.rawValue) == \(LayerContext.format(propertyValue(v)))"
-        case .pixel(let x, let y, let c, let at, let tol): return "expect pixel (\(x),\(y)) == \(hex(Array(c.prefix(3)))) at=\(formatTime(at)) tolerance=\(tol)"
+        case .pixel(let x, let y, let c, let at, let tol): return "expect pixel (\(x),\(y)) == \(hex(Array(c.prefix(3)))) at=\(TimeLiteral.format(at)) tolerance=\(tol)"
         default: return "expect"
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import LoopSimSystem
+import LoopSimTrace
 import Simulation
 
 /// Layers, views, images, transactions and draw blocks on the simulation's
@@ -66,7 +67,7 @@ extension ScenarioRunner {
 
     func checkCommits(_ e: Expectation, _ n: Int) -> ExpectationResult {
         let count = layerContext.commits.count
-        let times = layerContext.commits.prefix(6).map { formatTime($0.time) }.joined(separator: ", ")
+        let times = layerContext.commits.prefix(6).map { TimeLiteral.format($0.time) }.joined(separator: ", ")
         return ExpectationResult(expectation: e, passed: count == n, summary: "expect commits == \(n)",
                                  observed: "\(count) commit\(count == 1 ? "" : "s")" + (count > 0 ? " (at \(times)\(count > 6 ? ", …" : ""))" : ""))
     }

@@ -1,3 +1,4 @@
+import LoopSimTrace
 import Simulation
 
 /// The result of checking one `expect` statement.
@@ -155,7 +156,7 @@ public final class ScenarioRunner {
     }
 
     private func schedule(_ e: ExternalEvent) {
-        let label = "at \(formatTime(e.time))"
+        let label = "at \(TimeLiteral.format(e.time))"
         switch e.kind {
         case .input(let body):
             simulation.postInputEvent(at: e.time, name: label) { [unowned self] in try self.perform(body) }
@@ -265,9 +266,9 @@ public final class ScenarioRunner {
         case .log(let text, let at):
             let times = simulation.logs.filter { $0.text == text }.map(\.time)
             var summary = "expect log \(quoted(text))"
-            if let at { summary += " at=\(formatTime(at))" }
+            if let at { summary += " at=\(TimeLiteral.format(at))" }
             let observed = times.isEmpty ? "never logged"
-                : "logged at " + times.prefix(5).map(formatTime).joined(separator: ", ") + (times.count > 5 ? ", …" : "")
+                : "logged at " + times.prefix(5).map(TimeLiteral.format).joined(separator: ", ") + (times.count > 5 ? ", …" : "")
             let passed = at.map { times.contains($0) } ?? !times.isEmpty
             return ExpectationResult(expectation: e, passed: passed, summary: summary, observed: observed)
         case .commits(let n):

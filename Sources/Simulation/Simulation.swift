@@ -93,7 +93,7 @@ public final class Simulation {
         switch limit {
         case .until(let t):
             if t <= now {
-                warn("run until=\(formatTime(t)) starts at \(formatTime(now)), already past its end: nothing runs")
+                warn("run until=\(TimeLiteral.format(t)) starts at \(TimeLiteral.format(now)), already past its end: nothing runs")
                 return .timedOut
             }
             timeout = t - now

@@ -1,4 +1,5 @@
 import Foundation
+import LoopSimTrace
 
 /// A usage error: printed as `Error: …`, then the command's usage and a
 /// pointer to its help; exit status 64.
@@ -85,7 +86,7 @@ struct ParsedArguments {
             } else {
                 let known = (valueOptions.union(flagOptions)).sorted()
                 var message = "unknown option '\(name)'"
-                if let close = known.min(by: { editDistance($0, name) < editDistance($1, name) }), editDistance(close, name) <= 3 {
+                if let close = Spelling.suggestion(for: name, from: known, maxDistance: 3) {
                     message += "; did you mean '\(close)'?"
                 }
                 throw UsageError(message: message)
@@ -94,22 +95,9 @@ struct ParsedArguments {
     }
 }
 
-/// Levenshtein distance, for did-you-mean suggestions.
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var prev = Array(0...b.count)
-    var cur = prev
-    for i in 1...a.count {
-        cur[0] = i
-        for j in 1...b.count {
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        swap(&prev, &cur)
-    }
-    return prev[b.count]
-}
+/// The edit distance of `Spelling`, under the name FramesCommand.swift still
+/// calls; the lead moves those calls to `Spelling` when that file's split lands.
+func editDistance(_ a: String, _ b: String) -> Int { Spelling.distance(a, b) }
 
 /// Writes to standard error.
 func printError(_ text: String) {

@@ -84,41 +84,58 @@ enum CommitBench {
                 }
                 let end = Clock.nanoseconds()
                 let frame = present()
-                guard i >= 5, let l = stamps[.layout], let d = stamps[.display], let p = stamps[.prepare],
-                      let e = stamps[.encode], let s = stamps[.send] else { continue }
-                let server = applied.decodeNanoseconds + applied.applyNanoseconds
-                let measured: [(String, UInt64)] = [
-                    ("layout", d - l), ("display", p - d), ("prepare", e - p), ("encode", s - e), ("send", flushed - s),
-                    ("decode", applied.decodeNanoseconds), ("apply", applied.applyNanoseconds),
-                    ("reply", end - flushed > server ? end - flushed - server : 0),
-                ]
+                guard i >= 5, let measured = phaseTimes(stamps, applied: applied, flushed: flushed, end: end) else { continue }
                 for (name, ns) in measured { samples[name, default: []].append(Double(ns)) }
                 totals.append(Double(end - start))
                 raws.append(Double(rawTrip))
                 vsyncs.append(Double(frame))
             }
-            let rawP = percentiles(raws)
-            if raw == nil {
-                raw = rawP.p50
-                out.append(BenchResult(name: "commit.raw-round-trip", unit: "ns", p50: rawP.p50, p90: rawP.p90, p99: rawP.p99,
-                                       runs: raws.count, batch: 1, peer: nil, peerName: nil,
-                                       extra: [("message", "\"sync -> applied\"")]))
-            }
-            let total = percentiles(totals)
-            var extra: [(String, String)] = [("layers", "\(size)"), ("changed", "10"),
-                                             ("ratio_to_raw_round_trip", String(format: "%.2f", total.p50 / (raw ?? total.p50)))]
-            for name in phases {
-                let p = percentiles(samples[name] ?? [0])
-                extra.append(("\(name)_p50", String(format: "%.1f", p.p50)))
-                extra.append(("\(name)_p99", String(format: "%.1f", p.p99)))
-            }
-            out.append(BenchResult(name: prefix, unit: "ns/commit", p50: total.p50, p90: total.p90, p99: total.p99,
-                                   runs: totals.count, batch: 1, peer: nil, peerName: nil, extra: extra))
-            let v = percentiles(vsyncs)
-            out.append(BenchResult(name: prefix + ".vsync", unit: "ns/frame", p50: v.p50, p90: v.p90, p99: v.p99,
-                                   runs: vsyncs.count, batch: 1, peer: nil, peerName: nil,
-                                   extra: [("what", "\"vsync -> presented: raster of the damage, PPM file, frames.jsonl\"")]))
+            out += results(prefix: prefix, size: size, samples: samples, totals: totals, raws: raws, vsyncs: vsyncs, raw: &raw)
         }
+        return out
+    }
+
+    /// The wall time of each of `phases` for one commit, from the phase
+    /// stamps, the server's own figures and the end of the round trip; nil
+    /// when a phase did not run.
+    private static func phaseTimes(_ stamps: [LayerContext.Phase: UInt64], applied: WireMessage.Applied,
+                                   flushed: UInt64, end: UInt64) -> [(String, UInt64)]? {
+        guard let l = stamps[.layout], let d = stamps[.display], let p = stamps[.prepare],
+              let e = stamps[.encode], let s = stamps[.send] else { return nil }
+        let server = applied.decodeNanoseconds + applied.applyNanoseconds
+        return [
+            ("layout", d - l), ("display", p - d), ("prepare", e - p), ("encode", s - e), ("send", flushed - s),
+            ("decode", applied.decodeNanoseconds), ("apply", applied.applyNanoseconds),
+            ("reply", end - flushed > server ? end - flushed - server : 0),
+        ]
+    }
+
+    /// The results of one tree size: the raw round trip (measured with the
+    /// first size only, into `raw`), the commit with its phases, the vsync.
+    private static func results(prefix: String, size: Int, samples: [String: [Double]], totals: [Double],
+                                raws: [Double], vsyncs: [Double], raw: inout Double?) -> [BenchResult] {
+        var out: [BenchResult] = []
+        let rawP = percentiles(raws)
+        if raw == nil {
+            raw = rawP.p50
+            out.append(BenchResult(name: "commit.raw-round-trip", unit: "ns", p50: rawP.p50, p90: rawP.p90, p99: rawP.p99,
+                                   runs: raws.count, batch: 1, peer: nil, peerName: nil,
+                                   extra: [("message", "\"sync -> applied\"")]))
+        }
+        let total = percentiles(totals)
+        var extra: [(String, String)] = [("layers", "\(size)"), ("changed", "10"),
+                                         ("ratio_to_raw_round_trip", String(format: "%.2f", total.p50 / (raw ?? total.p50)))]
+        for name in phases {
+            let p = percentiles(samples[name] ?? [0])
+            extra.append(("\(name)_p50", String(format: "%.1f", p.p50)))
+            extra.append(("\(name)_p99", String(format: "%.1f", p.p99)))
+        }
+        out.append(BenchResult(name: prefix, unit: "ns/commit", p50: total.p50, p90: total.p90, p99: total.p99,
+                               runs: totals.count, batch: 1, peer: nil, peerName: nil, extra: extra))
+        let v = percentiles(vsyncs)
+        out.append(BenchResult(name: prefix + ".vsync", unit: "ns/frame", p50: v.p50, p90: v.p90, p99: v.p99,
+                               runs: vsyncs.count, batch: 1, peer: nil, peerName: nil,
+                               extra: [("what", "\"vsync -> presented: raster of the damage, PPM file, frames.jsonl\"")]))
         return out
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LoopSimTrace
 
 /// The version printed by `loopsim --version`.
 let loopsimVersion = "0.1.0"
@@ -70,8 +71,7 @@ func mainEntry(_ argv: [String]) -> Int32 {
             case "frames": return try FramesCommand.main(rest)
             default:
                 var message = "unknown subcommand '\(first)'"
-                if let close = commands.keys.sorted().min(by: { editDistance($0, first) < editDistance($1, first) }),
-                   editDistance(close, first) <= 2 {
+                if let close = Spelling.suggestion(for: first, from: commands.keys.sorted(), maxDistance: 2) {
                     message += "; did you mean '\(close)'?"
                 }
                 throw UsageError(message: message)

@@ -46,6 +46,8 @@ struct DrawingPathTests {
         ("M 0 0 C 1 1 2", 14, "(y of the second control point of 'C')"),
         ("M 0 0 L - 1", 9, "expected a number (x of 'L')"),
         ("M 0 0 L . 1", 9, "expected a number (x of 'L')"),
+        ("M 0 0 L 1. 1", 10, "expected digits after the decimal point"),
+        ("M 0 0 L -.e1 1", 9, "expected a number (x of 'L')"),
         ("é M 0 0", 1, "must start with 'M'"),
     ])
     func parseErrorsNameTheColumn(_ text: String, column: Int, message: String) {
@@ -57,6 +59,27 @@ struct DrawingPathTests {
             #expect(error.message.contains(message), "\(text): \(error)")
             #expect(error.description.hasPrefix("column \(column): "))
         }
+    }
+
+    /// `PathNumber` is the one number grammar of path data (here and in the
+    /// scenario language): SVG's, except that a point needs digits after it.
+    @Test(arguments: [
+        ("0", 0.0, 1), ("-1.5", -1.5, 4), (".5", 0.5, 2), ("+.25e1", 2.5, 6), ("1E-1", 0.1, 4), ("12,3", 12, 2),
+        ("7-3", 7, 1), ("1.5.5", 1.5, 3),
+    ])
+    func pathNumbersFollowOneGrammar(_ text: String, value: Double, end: Int) throws {
+        let scanned = try PathNumber.scan(Array(text.unicodeScalars), from: 0)
+        #expect(scanned.value == value)
+        #expect(scanned.end == end)
+    }
+
+    @Test(arguments: [
+        ("-", PathNumber.Failure.expectedDigits(at: 0)), (".", .expectedDigits(at: 0)), ("-.e", .expectedDigits(at: 0)),
+        ("1.", .expectedFractionDigits(at: 1)), ("1.x", .expectedFractionDigits(at: 1)), ("2e", .malformedExponent(at: 1)),
+        ("2e+", .malformedExponent(at: 1)), ("1e999", .outOfRange("1e999", at: 0)),
+    ])
+    func pathNumberFailuresSayWhere(_ text: String, failure: PathNumber.Failure) {
+        #expect(throws: failure) { try PathNumber.scan(Array(text.unicodeScalars), from: 0) }
     }
 
     // MARK: Shapes

@@ -9,7 +9,7 @@ func sec(_ x: Double) -> Nanoseconds { Nanoseconds((x * 1e9).rounded()) }
 
 /// A virtual time in seconds, as the checklist writes it: `10`, `3.5`, `1.1`.
 func secs(_ t: Nanoseconds) -> String {
-    var s = formatTime(t)
+    var s = TimeLiteral.format(t)
     s.removeLast()  // the trailing "s"
     return s
 }

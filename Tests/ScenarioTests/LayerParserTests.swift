@@ -1,5 +1,6 @@
 import Testing
 @testable import Scenario
+import LayerKit
 
 /// Layers `a` and `b`, a view `v` and an image `logo`, declared after the
 /// statements under test (names may be used before their declaration).
@@ -351,12 +352,15 @@ private func drawCommand(_ line: String) throws -> DrawCommand? {
         "M 1.5 , -2 L +3 4 Z M 5 5 L 6 6 Z",
         "  M 0 0\tL 1 1  ",
         "M 0 0 Z L 5 5",
+        "M .5 -.25 L +.5e1 2E-1 Z",
     ]
 
     @Test func validPaths() throws {
         for path in Self.validPaths {
             #expect(try drawCommand("fill path=\"\(path)\" color=red") == .fill(.path(path), color: [255, 0, 0, 255]),
                     "\(path)")
+            // The language's path data is a subset of what Path(svg:) reads.
+            #expect(throws: Never.self) { try Path(svg: path) }
         }
     }
 

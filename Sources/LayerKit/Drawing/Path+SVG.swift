@@ -23,8 +23,11 @@ extension Path {
     /// Parses SVG-like path data with absolute commands only:
     /// `M x y`, `L x y`, `Q cx cy x y`, `C c1x c1y c2x c2y x y`, `Z`.
     ///
-    /// Numbers are SVG's (`-1.5`, `.5`, `2e3`), separated by whitespace or
-    /// commas or nothing where unambiguous (`M10-5L3,4`). As in SVG, a
+    /// Numbers follow `PathNumber`'s grammar: SVG's (`-1.5`, `.5`, `2e3`),
+    /// except that a point needs digits after it (`1.` is refused). They are
+    /// separated by whitespace or commas or nothing where unambiguous
+    /// (`M10-5L3,4`). The scenario language's `path="…"` accepts a stricter
+    /// subset of this (docs/scenario-language.md, "Path data"). As in SVG, a
     /// command's arguments may repeat (`L 1 1 2 2` is two lines) and extra
     /// pairs after `M` are lines. Data must start with `M`; the empty string
     /// is the empty path. Relative (lowercase) commands and `H`, `V`, `S`,
@@ -55,62 +58,27 @@ struct SVGPathParser {
         c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{0C}" || c == ","
     }
 
-    private static func isDigit(_ c: Unicode.Scalar) -> Bool {
-        c.value >= 48 && c.value <= 57
-    }
-
-    private static func startsNumber(_ c: Unicode.Scalar) -> Bool {
-        isDigit(c) || c == "-" || c == "+" || c == "."
-    }
-
     private mutating func skipSpace() {
         while i < s.count, SVGPathParser.isSpace(s[i]) { i += 1 }
     }
 
-    /// Reads one number at `i` (after separators).
+    /// Reads one number at `i` (after separators), by `PathNumber`'s grammar.
     private mutating func number(_ what: String, of command: Unicode.Scalar) throws(PathParseError) -> Double {
         skipSpace()
-        let start = i
-        guard i < s.count, SVGPathParser.startsNumber(s[i]) else {
-            throw error("expected a number (\(what) of '\(command)')", at: i)
-        }
-        var text = ""
-        if s[i] == "-" || s[i] == "+" {
-            text.unicodeScalars.append(s[i])
-            i += 1
-        }
-        var digits = 0
-        while i < s.count, SVGPathParser.isDigit(s[i]) {
-            text.unicodeScalars.append(s[i]); i += 1; digits += 1
-        }
-        if i < s.count, s[i] == "." {
-            text.unicodeScalars.append(s[i]); i += 1
-            while i < s.count, SVGPathParser.isDigit(s[i]) {
-                text.unicodeScalars.append(s[i]); i += 1; digits += 1
+        let expected = "expected a number (\(what) of '\(command)')"
+        guard i < s.count, PathNumber.startsNumber(s[i]) else { throw error(expected, at: i) }
+        do throws(PathNumber.Failure) {
+            let (value, end) = try PathNumber.scan(s, from: i)
+            i = end
+            return value
+        } catch {
+            switch error {
+            case .expectedDigits(let at): throw self.error(expected, at: at)
+            case .expectedFractionDigits(let at): throw self.error("expected digits after the decimal point", at: at)
+            case .malformedExponent(let at): throw self.error("malformed exponent", at: at)
+            case .outOfRange(let text, let at): throw self.error("number '\(text)' is out of range", at: at)
             }
         }
-        guard digits > 0 else {
-            throw error("expected a number (\(what) of '\(command)')", at: start)
-        }
-        if i < s.count, s[i] == "e" || s[i] == "E" {
-            let e = i
-            var exponent = "e"
-            var j = i + 1
-            if j < s.count, s[j] == "-" || s[j] == "+" {
-                exponent.unicodeScalars.append(s[j]); j += 1
-            }
-            var expDigits = 0
-            while j < s.count, SVGPathParser.isDigit(s[j]) {
-                exponent.unicodeScalars.append(s[j]); j += 1; expDigits += 1
-            }
-            guard expDigits > 0 else { throw error("malformed exponent", at: e) }
-            text += exponent
-            i = j
-        }
-        guard let value = Double(text), value.isFinite else {
-            throw error("number '\(text)' is out of range", at: start)
-        }
-        return value
     }
 
     private mutating func point(_ name: String, of command: Unicode.Scalar) throws(PathParseError) -> Point {
@@ -122,7 +90,7 @@ struct SVGPathParser {
     /// Whether another argument group follows (a number after separators).
     private mutating func moreArguments() -> Bool {
         skipSpace()
-        return i < s.count && SVGPathParser.startsNumber(s[i])
+        return i < s.count && PathNumber.startsNumber(s[i])
     }
 
     mutating func parse() throws(PathParseError) -> Path {
@@ -163,7 +131,7 @@ struct SVGPathParser {
             case "H", "V", "S", "T", "A", "h", "v", "s", "t", "a":
                 throw error("command '\(c)' is not supported (use M, L, Q, C, Z)", at: at)
             default:
-                if SVGPathParser.startsNumber(c) {
+                if PathNumber.startsNumber(c) {
                     throw error("expected a command (M, L, Q, C, Z), found a number", at: at)
                 }
                 throw error("unexpected character '\(c.escaped(asASCII: true))'", at: at)
