@@ -1,5 +1,4 @@
 import RenderModel
-import RenderWire
 
 /// A model layer (CALayer), or the layer of a view (UIView) when `isView`.
 ///

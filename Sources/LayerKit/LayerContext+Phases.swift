@@ -1,6 +1,5 @@
 import LoopSimTrace
 import RenderModel
-import RenderWire
 
 /// The four phases of an outermost commit: layout, display, prepare, commit.
 ///

@@ -1,6 +1,5 @@
 import LoopSimTrace
 import RenderModel
-import RenderWire
 import RunLoopKit
 
 /// The layer world of the simulated main thread: the layers, the
