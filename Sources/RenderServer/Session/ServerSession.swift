@@ -64,7 +64,7 @@ public final class ServerSession {
     public func handle(_ message: WireMessage) -> [WireMessage] {
         do {
             return try dispatch(message)
-        } catch let e as RenderTreeError {
+        } catch let e as LayerTreeError {
             state = .closed
             return [.error(code: 256, message: "commit: \(e.description)")]
         } catch let e as SessionError {
