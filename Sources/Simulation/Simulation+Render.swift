@@ -6,7 +6,7 @@ import RenderWire
 /// The render server in lockstep with virtual time.
 ///
 /// Each outermost commit is sent at once. The first vsync at or after the
-/// commit's time (`k * 1e9 / hz`) is scheduled as an outside event, so it is
+/// commit's time (``VsyncClock``) is scheduled as an outside event, so it is
 /// sent even while the main thread is blocked; the client waits for the
 /// server's `presented` reply, and the frame goes on screen at vsync `k + 1`
 /// (a `frame` trace event then). The server's replies depend only on the
@@ -28,6 +28,9 @@ extension Simulation {
             self.background = background
             self.renderCost = renderCost
         }
+
+        /// When the display refreshes.
+        public var clock: VsyncClock { VsyncClock(hz: hz) }
     }
 
     /// Connects a render server and ships every commit to it from now on.
@@ -37,7 +40,7 @@ extension Simulation {
                                       refreshHz: UInt32(display.hz), background: display.background, outputFolder: folder,
                                       renderCost: display.renderCost)
         let connection = try RenderConnection.open(transport, hello: hello)
-        render = RenderState(connection: connection, transport: transport, hello: hello, hz: Int64(display.hz))
+        render = RenderState(connection: connection, transport: transport, hello: hello, clock: display.clock)
         layers.onCommit = { [unowned self] record in try self.ship(record) }
     }
 
@@ -56,8 +59,6 @@ extension Simulation {
     /// Every `presented` reply, in order: its on-screen time, its frame file
     /// (nil when nothing changed) and the commits it latched.
     public var presentations: [Presentation] { render?.presentations ?? finishedPresentations }
-
-    func vsyncTime(_ k: Int64, hz: Int64) -> Int64 { k * 1_000_000_000 / hz }
 
     /// Kills the render server now (`at T crash server`). The next exchange
     /// finds it gone and recovers: see ``recoverRenderServer()``.
@@ -103,7 +104,7 @@ extension Simulation {
         } else {
             do { try r.connection.send(.commit(record.diff)) } catch { try recoverRenderServer() }
         }
-        var k = vsyncIndex(atOrAfter: record.time, hz: r.hz)
+        var k = r.clock.firstVsync(atOrAfter: record.time)
         // A commit at the very instant of a vsync already sent missed it.
         if let last = r.lastVsyncSent, k <= last { k = last + 1 }
         scheduleVsync(k)
@@ -112,14 +113,7 @@ extension Simulation {
     private func scheduleVsync(_ k: Int64) {
         guard let r = render, !r.scheduledVsyncs.contains(k) else { return }
         r.scheduledVsyncs.insert(k)
-        context.schedule(at: vsyncTime(k, hz: r.hz), label: nil) { [unowned self] in self.vsync(k) }
-    }
-
-    /// The first vsync at or after `time`.
-    func vsyncIndex(atOrAfter time: Int64, hz: Int64) -> Int64 {
-        var k = time * hz / 1_000_000_000
-        while vsyncTime(k, hz: hz) < time { k += 1 }
-        return k
+        context.schedule(at: r.clock.time(ofVsync: k), label: nil) { [unowned self] in self.vsync(k) }
     }
 
     private func vsync(_ k: Int64) {
@@ -128,14 +122,14 @@ extension Simulation {
         // The server is still rendering its last frame (a render cost): it
         // cannot latch before the render ends. Not asked, so the same vsyncs
         // reach a respawned server as the first one.
-        if vsyncTime(k, hz: r.hz) < r.busyUntil {
+        if r.clock.time(ofVsync: k) < r.busyUntil {
             r.busyVsyncs.insert(k)
-            scheduleVsync(vsyncIndex(atOrAfter: r.busyUntil, hz: r.hz))
+            scheduleVsync(r.clock.firstVsync(atOrAfter: r.busyUntil))
             return
         }
         r.lastVsyncSent = k
         do {
-            let message = WireMessage.vsync(index: UInt64(k), time: vsyncTime(k, hz: r.hz))
+            let message = WireMessage.vsync(index: UInt64(k), time: r.clock.time(ofVsync: k))
             guard let reply = try withServer({ c -> WireMessage? in
                 try c.send(message)
                 return try c.receive()
@@ -170,10 +164,10 @@ extension Simulation {
         if p.firstVisible.isEmpty, !r.sentDiffs.isEmpty, p.nextFrameTime != WireMessage.Presented.noNextFrame {
             // The server was busy: ask again when it says it can latch.
             r.busyVsyncs.insert(k)
-            scheduleVsync(vsyncIndex(atOrAfter: p.nextFrameTime, hz: r.hz))
+            scheduleVsync(r.clock.firstVsync(atOrAfter: p.nextFrameTime))
         }
         if drawn {
-            if r.hello.renderCost > 0 { r.busyUntil = vsyncTime(k, hz: r.hz) + r.hello.renderCost }
+            if r.hello.renderCost > 0 { r.busyUntil = r.clock.time(ofVsync: k) + r.hello.renderCost }
             let frame = PresentedFrame(index: p.frame, present: p.onScreenTime,
                                        file: FolderFrameOutput.fileName(frame: p.frame),
                                        hash: Bitmap.hashHex(p.frameHash), transactions: txns)
@@ -202,8 +196,8 @@ extension Simulation {
             guard let start = r.latencyStart.removeValue(forKey: txn) else { continue }
             // Had every deadline been met: latched at the first vsync at or
             // after the first mutation, on screen one vsync later.
-            let k = vsyncIndex(atOrAfter: start, hz: r.hz)
-            let expected = vsyncTime(k + 1, hz: r.hz)
+            let k = r.clock.firstVsync(atOrAfter: start)
+            let expected = r.clock.time(ofVsync: k + 1)
             var fields = [
                 TraceField("txn", .int(Int64(txn))), TraceField("frame", .int(Int64(frame))),
                 TraceField("start", .int(start)), TraceField("present", .int(present)),
@@ -223,7 +217,7 @@ extension Simulation {
         }
         // Busy vsyncs before the earliest one a transaction still in flight
         // could be due at can no longer matter.
-        let floor = r.latencyStart.values.min().map { vsyncIndex(atOrAfter: $0, hz: r.hz) } ?? latched + 1
+        let floor = r.latencyStart.values.min().map { r.clock.firstVsync(atOrAfter: $0) } ?? latched + 1
         r.busyVsyncs = r.busyVsyncs.filter { $0 >= floor }
         guard !events.isEmpty else { return }
         context.schedule(at: present, label: nil) { [unowned self] in
@@ -254,7 +248,8 @@ final class RenderState {
     var connection: RenderConnection
     let transport: RenderConnection.Transport
     let hello: WireMessage.Hello
-    let hz: Int64
+    /// The display's vsyncs.
+    let clock: VsyncClock
     /// The tree as of the last latched commit, for a respawned server.
     let mirror: RenderTree
     var dead = false
@@ -274,11 +269,11 @@ final class RenderState {
     var presentations: [Presentation] = []
     var sentDiffs: [UInt64: CommitDiff] = [:]
 
-    init(connection: RenderConnection, transport: RenderConnection.Transport, hello: WireMessage.Hello, hz: Int64) {
+    init(connection: RenderConnection, transport: RenderConnection.Transport, hello: WireMessage.Hello, clock: VsyncClock) {
         self.connection = connection
         self.transport = transport
         self.hello = hello
-        self.hz = hz
+        self.clock = clock
         self.mirror = RenderTree(displayWidth: Int(hello.width), displayHeight: Int(hello.height))
     }
 }

@@ -16,7 +16,7 @@ struct ServerSessionTests {
         return s
     }
 
-    func vsync(_ k: UInt64) -> WireMessage { .vsync(index: k, time: Int64(k) * 1_000_000_000 / 60) }
+    func vsync(_ k: UInt64) -> WireMessage { .vsync(index: k, time: VsyncClock(hz: 60).time(ofVsync: Int64(k))) }
 
     func square(_ id: LayerID, sequence: UInt64, time: Int64, x: Double, color: RGBA) -> CommitDiff {
         var ops = Ops()
