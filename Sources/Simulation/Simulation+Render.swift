@@ -68,19 +68,21 @@ extension Simulation {
         r.dead = true
     }
 
-    /// Respawns the server, hands it a snapshot of the tree as of the last
-    /// latched commit (layers and backing stores, from the client's mirror),
-    /// and re-sends every commit not latched yet. One `warn`.
+    /// Respawns the server and hands it a snapshot of the committed tree,
+    /// built from the model (``LayerContext/committedSnapshot()``): the
+    /// commits not latched yet are in it, and it carries their
+    /// transactions, so the next frame shows them first. One `warn`.
     private func recoverRenderServer() throws {
         guard let r = render else { return }
         r.connection.abandon()
         let connection = try RenderConnection.open(r.transport, hello: r.hello)
-        try connection.send(.snapshot(r.mirror.snapshot()))
         let unlatched = r.sentDiffs.keys.sorted()
-        for seq in unlatched { try connection.send(.commit(r.sentDiffs[seq]!)) }
+        var snapshot = layers.committedSnapshot()
+        snapshot.transactions = unlatched.flatMap { r.sentDiffs[$0]!.transactions }
+        try connection.send(.snapshot(snapshot))
         r.connection = connection
         r.dead = false
-        warn("the render server died; restarted it with a snapshot of the tree as of commit \(r.mirror.lastSequence) and re-sent \(unlatched.count) commit(s) not yet on screen")
+        warn("the render server died; restarted it with a snapshot of the tree as of commit \(r.onScreen.lastSequence) and re-sent \(unlatched.count) commit(s) not yet on screen")
     }
 
     /// Runs `exchange` with the server, recovering once if it is gone.
@@ -100,7 +102,7 @@ extension Simulation {
         for (txn, start) in record.firstMutations { r.latencyStart[txn] = start }
         r.sentDiffs[record.sequence] = record.diff
         if r.dead {
-            try recoverRenderServer()        // re-sends this commit too
+            try recoverRenderServer()        // its snapshot includes this commit
         } else {
             do { try r.connection.send(.commit(record.diff)) } catch { try recoverRenderServer() }
         }
@@ -150,18 +152,28 @@ extension Simulation {
         }
     }
 
-    /// What the server put on screen for vsync `k`: the mirror catches up,
-    /// a drawn frame is traced at its on-screen time, then the latency of
-    /// each transaction it shows first.
+    /// What the server put on screen for vsync `k`: the client's copy of
+    /// the tree on screen applies the commits it latched (every commit sent
+    /// up to the last it names: a snapshot stands for the commits it
+    /// carries), a drawn frame is traced at its on-screen time, then the
+    /// latency of each transaction it shows first.
     private func presented(_ p: WireMessage.Presented, vsync k: Int64) {
         guard let r = render else { return }
-        let diffs = p.firstVisible.compactMap { r.sentDiffs.removeValue(forKey: $0) }
-        for d in diffs { _ = try? r.mirror.apply(d) }
-        _ = r.mirror.takeDamage()
+        let newest = p.firstVisible.max() ?? 0
+        let latched = r.sentDiffs.keys.filter { $0 <= newest }.sorted()
+        for sequence in latched {
+            let diff = r.sentDiffs.removeValue(forKey: sequence)!
+            do {
+                try r.onScreen.apply(diff)
+            } catch {
+                warn("commit \(sequence), on screen at vsync \(k), does not apply to the client's copy of the tree: \(error); `expect visible` may be wrong from here on")
+            }
+        }
+        r.presentations.append(Presentation(present: p.onScreenTime, file: p.damage.width > 0 && p.damage.height > 0 ? FolderFrameOutput.fileName(frame: p.frame) : nil,
+                                            commits: latched, tree: r.onScreen))
         let drawn = p.damage.width > 0 && p.damage.height > 0
-        r.presentations.append(Presentation(present: p.onScreenTime, file: drawn ? FolderFrameOutput.fileName(frame: p.frame) : nil, diffs: diffs))
-        let txns = p.firstVisible.flatMap { r.transactionsBySequence[$0] ?? [] }
-        if p.firstVisible.isEmpty, !r.sentDiffs.isEmpty, p.nextFrameTime != WireMessage.Presented.noNextFrame {
+        let txns = latched.flatMap { r.transactionsBySequence.removeValue(forKey: $0) ?? [] }
+        if latched.isEmpty, !r.sentDiffs.isEmpty, p.nextFrameTime != WireMessage.Presented.noNextFrame {
             // The server was busy: ask again when it says it can latch.
             r.busyVsyncs.insert(k)
             scheduleVsync(r.clock.firstVsync(atOrAfter: p.nextFrameTime))
@@ -238,9 +250,15 @@ public struct PresentedFrame: Sendable, Equatable {
 
 /// One `presented` reply: what went on screen when.
 public struct Presentation: Sendable {
+    /// Its on-screen time.
     public var present: Int64
+    /// Its frame file; nil when no pixel changed.
     public var file: String?
-    public var diffs: [CommitDiff]
+    /// The sequences of the commits it shows first, ascending.
+    public var commits: [UInt64]
+    /// The layer tree the server applied for it: every commit latched up to
+    /// this frame, through the one apply (``LayerTree``).
+    public var tree: LayerTree
 }
 
 /// The client side of the lockstep.
@@ -250,8 +268,8 @@ final class RenderState {
     let hello: WireMessage.Hello
     /// The display's vsyncs.
     let clock: VsyncClock
-    /// The tree as of the last latched commit, for a respawned server.
-    let mirror: RenderTree
+    /// The tree as of the last latched commit: what is on screen.
+    var onScreen = LayerTree()
     var dead = false
     var scheduledVsyncs: Set<Int64> = []
     /// The last vsync sent: the server renders each vsync once, in order.
@@ -274,6 +292,5 @@ final class RenderState {
         self.transport = transport
         self.hello = hello
         self.clock = clock
-        self.mirror = RenderTree(displayWidth: Int(hello.width), displayHeight: Int(hello.height))
     }
 }

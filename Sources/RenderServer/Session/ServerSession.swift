@@ -18,6 +18,8 @@ import RenderWire
 /// With a render cost (`hello.renderCost`) the frame is on screen at the
 /// first vsync after its render ends, and a vsync during a render latches
 /// nothing (its reply's `nextFrameTime` says when to ask again).
+/// A `snapshot` replaces the tree and is latched by the next vsync like a
+/// commit, with the transactions it carries.
 /// A `sync` is answered with `applied` (the last commit applied, and what
 /// decoding and applying cost on the wall clock, for `loopsim bench commit`).
 public final class ServerSession {
@@ -146,7 +148,9 @@ public final class ServerSession {
             try t.apply(diff)
             t.damageAll()
             display.tree = t
-            unlatched.removeAll()
+            // The snapshot stands for the commits it carries that no frame
+            // has shown yet (its transactions): the next vsync latches it.
+            unlatched = [(diff.sequence, diff.transactions)]
             lastCommitTime = diff.time
             return []
         case (.running(let display), .vsync(let index, let time)):
