@@ -1,4 +1,4 @@
-import RenderWire
+import RenderModel
 
 /// One outermost commit: what ran in each phase and what shipped.
 public struct CommitRecord: Sendable {

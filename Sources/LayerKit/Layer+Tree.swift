@@ -1,4 +1,4 @@
-import RenderWire
+import RenderModel
 
 /// Tree operations with CALayer's rules and its needsLayout side effects.
 extension Layer {

@@ -1,5 +1,4 @@
 import RenderModel
-import RenderWire
 
 /// A model layer (CALayer), or the layer of a view (UIView) when `isView`.
 ///
@@ -46,6 +45,12 @@ public final class Layer {
     unowned let context: LayerContext
     /// The state the render server has (nil: never committed).
     var committed: LayerState?
+    /// Where the render server has the layer, as of the last commit: `nil`
+    /// detached (or never committed), 0 a root of the display, otherwise
+    /// the parent's id.
+    var committedParent: LayerID?
+    /// The sublayers the render server has under the layer, in order.
+    var committedSublayers: [LayerID] = []
     /// Whether the layer is in the context's dirty list.
     var isDirty = false
 

@@ -1,6 +1,5 @@
 import LoopSimTrace
 import RenderModel
-import RenderWire
 
 /// The four phases of an outermost commit: layout, display, prepare, commit.
 ///
@@ -179,6 +178,7 @@ extension LayerContext {
     private func buildDiff() -> [DiffOp] {
         var ops = treeLog
         treeLog = []
+        recordCommittedPlaces(ops)
         for l in dirty {
             guard let id = l.state.contents, let i = images.firstIndex(where: { $0.id == id }),
                   !images[i].shipped, let bitmap = images[i].decoded else { continue }
@@ -187,6 +187,7 @@ extension LayerContext {
         }
         for (id, bitmap) in pendingBitmaps { ops.append(.bitmap(id, bitmap)) }
         pendingBitmaps = []
+        for case let .bitmap(id, bitmap) in ops { shippedBitmaps[id] = bitmap }
         let defaults = LayerState()
         for l in dirty {
             let before = l.committed ?? defaults

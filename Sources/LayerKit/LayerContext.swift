@@ -1,6 +1,5 @@
 import LoopSimTrace
 import RenderModel
-import RenderWire
 import RunLoopKit
 
 /// The layer world of the simulated main thread: the layers, the
@@ -41,6 +40,11 @@ public final class LayerContext {
     var nextImageID: UInt64 = 1
     /// Backing stores and decoded images not shipped yet.
     var pendingBitmaps: [(ImageID, Bitmap)] = []
+    /// Every bitmap shipped, for a snapshot of what was committed.
+    var shippedBitmaps: [ImageID: Bitmap] = [:]
+    /// The display's roots as the render server has them, as of the last
+    /// commit.
+    var committedRoots: [LayerID] = []
     /// Every shipped commit, in order.
     public internal(set) var commits: [CommitRecord] = []
     var sequence: UInt64 = 0

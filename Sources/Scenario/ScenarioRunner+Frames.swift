@@ -19,11 +19,9 @@ extension ScenarioRunner {
                                         ?? "no frame showed \(name) by \(TimeLiteral.format(at))")
         case .neverVisible(let name, let property, let value):
             let want = LayerContext.format(propertyValue(value))
-            var state: LayerState?
             let id = layerObjects[name]!.id
             for p in simulation.presentations {
-                state = apply(p.diffs, to: state, id: id)
-                if let s = state, LayerContext.format(s.value(of: LayerProperty(rawValue: property.rawValue)!)) == want {
+                if let s = p.tree.state(of: id), LayerContext.format(s.value(of: LayerProperty(rawValue: property.rawValue)!)) == want {
                     return ExpectationResult(expectation: e, passed: false, summary: summary(e),
                                              observed: "visible in the frame on screen at \(TimeLiteral.format(p.present))")
                 }
@@ -43,29 +41,13 @@ extension ScenarioRunner {
         }
     }
 
-    /// The property's value in the frame on screen at `t` (the state after
-    /// every presented frame up to then), or nil before the layer is shown.
+    /// The property's value in the frame on screen at `t` (the tree the
+    /// server applied for the last frame presented by then), or nil before
+    /// the layer is shown.
     private func visibleValue(_ name: String, _ property: LayerPropertyName, at t: Int64) -> String? {
         let id = layerObjects[name]!.id
-        var state: LayerState?
-        for p in simulation.presentations where p.present <= t {
-            state = apply(p.diffs, to: state, id: id)
-        }
+        let state = simulation.presentations.last { $0.present <= t }?.tree.state(of: id)
         return state.map { LayerContext.format($0.value(of: LayerProperty(rawValue: property.rawValue)!)) }
-    }
-
-    private func apply(_ diffs: [CommitDiff], to state: LayerState?, id: LayerID) -> LayerState? {
-        var s = state
-        for d in diffs {
-            for op in d.ops {
-                switch op {
-                case .create(let i) where i == id: s = LayerState()
-                case .set(let i, let p, let v) where i == id: try? s?.setValue(v, for: p)
-                default: break
-                }
-            }
-        }
-        return s
     }
 
     /// The RGB of a pixel in the frame file on screen at `t`, or the display

@@ -1,12 +1,11 @@
 import LoopSimTrace
 import RenderModel
-import RenderServer
 import RenderWire
 
 /// The render server in lockstep with virtual time.
 ///
 /// Each outermost commit is sent at once. The first vsync at or after the
-/// commit's time (`k * 1e9 / hz`) is scheduled as an outside event, so it is
+/// commit's time (``VsyncClock``) is scheduled as an outside event, so it is
 /// sent even while the main thread is blocked; the client waits for the
 /// server's `presented` reply, and the frame goes on screen at vsync `k + 1`
 /// (a `frame` trace event then). The server's replies depend only on the
@@ -28,6 +27,9 @@ extension Simulation {
             self.background = background
             self.renderCost = renderCost
         }
+
+        /// When the display refreshes.
+        public var clock: VsyncClock { VsyncClock(hz: hz) }
     }
 
     /// Connects a render server and ships every commit to it from now on.
@@ -37,7 +39,7 @@ extension Simulation {
                                       refreshHz: UInt32(display.hz), background: display.background, outputFolder: folder,
                                       renderCost: display.renderCost)
         let connection = try RenderConnection.open(transport, hello: hello)
-        render = RenderState(connection: connection, transport: transport, hello: hello, hz: Int64(display.hz))
+        render = RenderState(connection: connection, transport: transport, hello: hello, clock: display.clock)
         layers.onCommit = { [unowned self] record in try self.ship(record) }
     }
 
@@ -57,8 +59,6 @@ extension Simulation {
     /// (nil when nothing changed) and the commits it latched.
     public var presentations: [Presentation] { render?.presentations ?? finishedPresentations }
 
-    func vsyncTime(_ k: Int64, hz: Int64) -> Int64 { k * 1_000_000_000 / hz }
-
     /// Kills the render server now (`at T crash server`). The next exchange
     /// finds it gone and recovers: see ``recoverRenderServer()``.
     public func crashRenderServer() {
@@ -67,19 +67,21 @@ extension Simulation {
         r.dead = true
     }
 
-    /// Respawns the server, hands it a snapshot of the tree as of the last
-    /// latched commit (layers and backing stores, from the client's mirror),
-    /// and re-sends every commit not latched yet. One `warn`.
+    /// Respawns the server and hands it a snapshot of the committed tree,
+    /// built from the model (``LayerContext/committedSnapshot()``): the
+    /// commits not latched yet are in it, and it carries their
+    /// transactions, so the next frame shows them first. One `warn`.
     private func recoverRenderServer() throws {
         guard let r = render else { return }
         r.connection.abandon()
         let connection = try RenderConnection.open(r.transport, hello: r.hello)
-        try connection.send(.snapshot(r.mirror.snapshot()))
         let unlatched = r.sentDiffs.keys.sorted()
-        for seq in unlatched { try connection.send(.commit(r.sentDiffs[seq]!)) }
+        var snapshot = layers.committedSnapshot()
+        snapshot.transactions = unlatched.flatMap { r.sentDiffs[$0]!.transactions }
+        try connection.send(.snapshot(snapshot))
         r.connection = connection
         r.dead = false
-        warn("the render server died; restarted it with a snapshot of the tree as of commit \(r.mirror.lastSequence) and re-sent \(unlatched.count) commit(s) not yet on screen")
+        warn("the render server died; restarted it with a snapshot of the tree as of commit \(r.onScreen.lastSequence) and re-sent \(unlatched.count) commit(s) not yet on screen")
     }
 
     /// Runs `exchange` with the server, recovering once if it is gone.
@@ -99,11 +101,11 @@ extension Simulation {
         for (txn, start) in record.firstMutations { r.latencyStart[txn] = start }
         r.sentDiffs[record.sequence] = record.diff
         if r.dead {
-            try recoverRenderServer()        // re-sends this commit too
+            try recoverRenderServer()        // its snapshot includes this commit
         } else {
             do { try r.connection.send(.commit(record.diff)) } catch { try recoverRenderServer() }
         }
-        var k = vsyncIndex(atOrAfter: record.time, hz: r.hz)
+        var k = r.clock.firstVsync(atOrAfter: record.time)
         // A commit at the very instant of a vsync already sent missed it.
         if let last = r.lastVsyncSent, k <= last { k = last + 1 }
         scheduleVsync(k)
@@ -112,14 +114,7 @@ extension Simulation {
     private func scheduleVsync(_ k: Int64) {
         guard let r = render, !r.scheduledVsyncs.contains(k) else { return }
         r.scheduledVsyncs.insert(k)
-        context.schedule(at: vsyncTime(k, hz: r.hz), label: nil) { [unowned self] in self.vsync(k) }
-    }
-
-    /// The first vsync at or after `time`.
-    func vsyncIndex(atOrAfter time: Int64, hz: Int64) -> Int64 {
-        var k = time * hz / 1_000_000_000
-        while vsyncTime(k, hz: hz) < time { k += 1 }
-        return k
+        context.schedule(at: r.clock.time(ofVsync: k), label: nil) { [unowned self] in self.vsync(k) }
     }
 
     private func vsync(_ k: Int64) {
@@ -128,14 +123,14 @@ extension Simulation {
         // The server is still rendering its last frame (a render cost): it
         // cannot latch before the render ends. Not asked, so the same vsyncs
         // reach a respawned server as the first one.
-        if vsyncTime(k, hz: r.hz) < r.busyUntil {
+        if r.clock.time(ofVsync: k) < r.busyUntil {
             r.busyVsyncs.insert(k)
-            scheduleVsync(vsyncIndex(atOrAfter: r.busyUntil, hz: r.hz))
+            scheduleVsync(r.clock.firstVsync(atOrAfter: r.busyUntil))
             return
         }
         r.lastVsyncSent = k
         do {
-            let message = WireMessage.vsync(index: UInt64(k), time: vsyncTime(k, hz: r.hz))
+            let message = WireMessage.vsync(index: UInt64(k), time: r.clock.time(ofVsync: k))
             guard let reply = try withServer({ c -> WireMessage? in
                 try c.send(message)
                 return try c.receive()
@@ -156,24 +151,34 @@ extension Simulation {
         }
     }
 
-    /// What the server put on screen for vsync `k`: the mirror catches up,
-    /// a drawn frame is traced at its on-screen time, then the latency of
-    /// each transaction it shows first.
+    /// What the server put on screen for vsync `k`: the client's copy of
+    /// the tree on screen applies the commits it latched (every commit sent
+    /// up to the last it names: a snapshot stands for the commits it
+    /// carries), a drawn frame is traced at its on-screen time, then the
+    /// latency of each transaction it shows first.
     private func presented(_ p: WireMessage.Presented, vsync k: Int64) {
         guard let r = render else { return }
-        let diffs = p.firstVisible.compactMap { r.sentDiffs.removeValue(forKey: $0) }
-        for d in diffs { _ = try? r.mirror.apply(d) }
-        _ = r.mirror.takeDamage()
+        let newest = p.firstVisible.max() ?? 0
+        let latched = r.sentDiffs.keys.filter { $0 <= newest }.sorted()
+        for sequence in latched {
+            let diff = r.sentDiffs.removeValue(forKey: sequence)!
+            do {
+                try r.onScreen.apply(diff)
+            } catch {
+                warn("commit \(sequence), on screen at vsync \(k), does not apply to the client's copy of the tree: \(error); `expect visible` may be wrong from here on")
+            }
+        }
+        r.presentations.append(Presentation(present: p.onScreenTime, file: p.damage.width > 0 && p.damage.height > 0 ? FrameFolder.fileName(frame: p.frame) : nil,
+                                            commits: latched, tree: r.onScreen))
         let drawn = p.damage.width > 0 && p.damage.height > 0
-        r.presentations.append(Presentation(present: p.onScreenTime, file: drawn ? FrameFolder.fileName(frame: p.frame) : nil, diffs: diffs))
-        let txns = p.firstVisible.flatMap { r.transactionsBySequence[$0] ?? [] }
-        if p.firstVisible.isEmpty, !r.sentDiffs.isEmpty, p.nextFrameTime != WireMessage.Presented.noNextFrame {
+        let txns = latched.flatMap { r.transactionsBySequence.removeValue(forKey: $0) ?? [] }
+        if latched.isEmpty, !r.sentDiffs.isEmpty, p.nextFrameTime != WireMessage.Presented.noNextFrame {
             // The server was busy: ask again when it says it can latch.
             r.busyVsyncs.insert(k)
-            scheduleVsync(vsyncIndex(atOrAfter: p.nextFrameTime, hz: r.hz))
+            scheduleVsync(r.clock.firstVsync(atOrAfter: p.nextFrameTime))
         }
         if drawn {
-            if r.hello.renderCost > 0 { r.busyUntil = vsyncTime(k, hz: r.hz) + r.hello.renderCost }
+            if r.hello.renderCost > 0 { r.busyUntil = r.clock.time(ofVsync: k) + r.hello.renderCost }
             let frame = PresentedFrame(index: p.frame, present: p.onScreenTime,
                                        file: FrameFolder.fileName(frame: p.frame),
                                        hash: Bitmap.hashHex(p.frameHash), transactions: txns)
@@ -202,8 +207,8 @@ extension Simulation {
             guard let start = r.latencyStart.removeValue(forKey: txn) else { continue }
             // Had every deadline been met: latched at the first vsync at or
             // after the first mutation, on screen one vsync later.
-            let k = vsyncIndex(atOrAfter: start, hz: r.hz)
-            let expected = vsyncTime(k + 1, hz: r.hz)
+            let k = r.clock.firstVsync(atOrAfter: start)
+            let expected = r.clock.time(ofVsync: k + 1)
             var fields = [
                 TraceField("txn", .int(Int64(txn))), TraceField("frame", .int(Int64(frame))),
                 TraceField("start", .int(start)), TraceField("present", .int(present)),
@@ -223,7 +228,7 @@ extension Simulation {
         }
         // Busy vsyncs before the earliest one a transaction still in flight
         // could be due at can no longer matter.
-        let floor = r.latencyStart.values.min().map { vsyncIndex(atOrAfter: $0, hz: r.hz) } ?? latched + 1
+        let floor = r.latencyStart.values.min().map { r.clock.firstVsync(atOrAfter: $0) } ?? latched + 1
         r.busyVsyncs = r.busyVsyncs.filter { $0 >= floor }
         guard !events.isEmpty else { return }
         context.schedule(at: present, label: nil) { [unowned self] in
@@ -244,9 +249,15 @@ public struct PresentedFrame: Sendable, Equatable {
 
 /// One `presented` reply: what went on screen when.
 public struct Presentation: Sendable {
+    /// Its on-screen time.
     public var present: Int64
+    /// Its frame file; nil when no pixel changed.
     public var file: String?
-    public var diffs: [CommitDiff]
+    /// The sequences of the commits it shows first, ascending.
+    public var commits: [UInt64]
+    /// The layer tree the server applied for it: every commit latched up to
+    /// this frame, through the one apply (``LayerTree``).
+    public var tree: LayerTree
 }
 
 /// The client side of the lockstep.
@@ -254,9 +265,10 @@ final class RenderState {
     var connection: RenderConnection
     let transport: RenderConnection.Transport
     let hello: WireMessage.Hello
-    let hz: Int64
-    /// The tree as of the last latched commit, for a respawned server.
-    let mirror: RenderTree
+    /// The display's vsyncs.
+    let clock: VsyncClock
+    /// The tree as of the last latched commit: what is on screen.
+    var onScreen = LayerTree()
     var dead = false
     var scheduledVsyncs: Set<Int64> = []
     /// The last vsync sent: the server renders each vsync once, in order.
@@ -274,11 +286,10 @@ final class RenderState {
     var presentations: [Presentation] = []
     var sentDiffs: [UInt64: CommitDiff] = [:]
 
-    init(connection: RenderConnection, transport: RenderConnection.Transport, hello: WireMessage.Hello, hz: Int64) {
+    init(connection: RenderConnection, transport: RenderConnection.Transport, hello: WireMessage.Hello, clock: VsyncClock) {
         self.connection = connection
         self.transport = transport
         self.hello = hello
-        self.hz = hz
-        self.mirror = RenderTree(displayWidth: Int(hello.width), displayHeight: Int(hello.height))
+        self.clock = clock
     }
 }

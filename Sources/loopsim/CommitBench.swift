@@ -52,15 +52,16 @@ enum CommitBench {
                 return a
             }
             var vsync: UInt64 = 0
+            let clock = VsyncClock(hz: 60)
             /// Renders the next vsync; answers its wall time. The next
             /// commit happens one vsync later in virtual time.
             func present() -> UInt64 {
                 vsync += 1
                 let t = Clock.nanoseconds()
-                try? connection.send(.vsync(index: vsync, time: Int64(vsync) * 1_000_000_000 / 60))
+                try? connection.send(.vsync(index: vsync, time: clock.time(ofVsync: Int64(vsync))))
                 _ = try? connection.receive()
                 let elapsed = Clock.nanoseconds() - t
-                sim.advance(to: Int64(vsync) * 1_000_000_000 / 60)
+                sim.advance(to: clock.time(ofVsync: Int64(vsync)))
                 return elapsed
             }
             _ = sync()

@@ -51,7 +51,7 @@ struct RenderTreeApplyTests {
         #expect(tree.screenBox(of: 1) == nil)
     }
 
-    func failure(_ ops: [DiffOp], on tree: RenderTree) -> RenderTreeError? {
+    func failure(_ ops: [DiffOp], on tree: RenderTree) -> LayerTreeError? {
         do {
             try tree.apply(CommitDiff(sequence: 9, time: 0, ops: ops))
             return nil

@@ -16,7 +16,7 @@ struct ServerSessionTests {
         return s
     }
 
-    func vsync(_ k: UInt64) -> WireMessage { .vsync(index: k, time: Int64(k) * 1_000_000_000 / 60) }
+    func vsync(_ k: UInt64) -> WireMessage { .vsync(index: k, time: VsyncClock(hz: 60).time(ofVsync: Int64(k))) }
 
     func square(_ id: LayerID, sequence: UInt64, time: Int64, x: Double, color: RGBA) -> CommitDiff {
         var ops = Ops()
@@ -42,6 +42,39 @@ struct ServerSessionTests {
         let quiet = try #require(presented(s.handle(vsync(2))))
         #expect(quiet.firstVisible.isEmpty && quiet.damage == .none)
         #expect(output.frames.map(\.frame) == [2])
+    }
+
+    @Test("a snapshot replaces the tree and is latched by the next vsync with the transactions it carries")
+    func snapshotLatchedWithItsTransactions() throws {
+        let s = session()
+        var snapshot = square(1, sequence: 4, time: 5, x: 0, color: .green)
+        snapshot.transactions = [3, 4]
+        #expect(s.handle(.snapshot(snapshot)).isEmpty)
+        #expect(s.tree?.state(of: 1)?.backgroundColor == .green)
+        let p = try #require(presented(s.handle(vsync(1))))
+        #expect(p.firstVisible == [4])
+        #expect(p.damage == .init(x: 0, y: 0, width: 64, height: 48))
+        let line = try #require(output.index.last)
+        #expect(line.contains("\"txns\":[3,4]"))
+        // The next commit must follow the snapshot's sequence.
+        let refused = s.handle(.commit(square(2, sequence: 4, time: 20_000_000, x: 8, color: .red)))
+        guard case .error(let code, _)? = refused.first else { Issue.record("not refused: \(refused)"); return }
+        #expect(code == ServerErrorCode.sequenceNotFollowing.rawValue)
+    }
+
+    @Test("the session's state follows the protocol: awaiting hello, running, closed")
+    func states() {
+        let s = ServerSession(pid: 1) { [output] _ in output }
+        #expect(s.state == .awaitingHello && s.tree == nil && s.hello == nil)
+        let early = s.handle(vsync(1))
+        guard case .error(let code, _)? = early.first else { Issue.record("not refused: \(early)"); return }
+        #expect(code == ServerErrorCode.helloExpected.rawValue)
+        #expect(s.state == .closed && s.tree == nil)
+        let running = session()
+        #expect(running.state == .running && running.hello?.refreshHz == 60)
+        #expect(running.handle(.goodbye).isEmpty && running.state == .closed)
+        guard case .error(let closed, _)? = running.handle(.sync(token: 1)).first else { Issue.record("not refused"); return }
+        #expect(closed == ServerErrorCode.sessionClosed.rawValue)
     }
 
     @Test("two small changes far apart are recomposited as two rectangles; frames.jsonl lists them beside the union")

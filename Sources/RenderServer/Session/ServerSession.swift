@@ -5,7 +5,8 @@ import RenderWire
 /// One client's session with the render server: the protocol's state
 /// machine, with no I/O of its own (frames go to a ``FrameOutput``).
 ///
-/// The display refreshes at `hz`; vsync `k` is at `k * 1e9 / hz` ns. The
+/// The display refreshes at `hz`; vsync `k` is at `k * 1e9 / hz` ns
+/// (``VsyncClock``). The
 /// client's messages carry virtual times that never go back (a commit is
 /// never earlier than the vsync before it, a vsync never earlier than the
 /// commit before it, vsync indexes only grow), so each commit is applied to
@@ -17,21 +18,49 @@ import RenderWire
 /// With a render cost (`hello.renderCost`) the frame is on screen at the
 /// first vsync after its render ends, and a vsync during a render latches
 /// nothing (its reply's `nextFrameTime` says when to ask again).
+/// A `snapshot` replaces the tree and is latched by the next vsync like a
+/// commit, with the transactions it carries.
 /// A `sync` is answered with `applied` (the last commit applied, and what
 /// decoding and applying cost on the wall clock, for `loopsim bench commit`).
 public final class ServerSession {
+    /// Where the session is in the protocol.
     public enum State: Equatable, Sendable { case awaitingHello, running, closed }
 
-    public private(set) var state = State.awaitingHello
-    public private(set) var hello: WireMessage.Hello?
-    public private(set) var tree: RenderTree?
-    private var compositor = Compositor()
-    private var framebuffer = Bitmap(width: 0, height: 0)
-    /// The framebuffer as a P6 file, re-encoded only where damaged.
-    private var ppm: [UInt8] = []
-    private var ppmHeaderCount = 0
-    /// `framebuffer.contentHash64`, recomputed only when a frame is drawn.
-    private var framebufferHash: UInt64 = 0
+    /// Where the session is, with the display once `hello` set it up.
+    private enum Phase {
+        case awaitingHello
+        case running(Display)
+        case closed
+    }
+
+    /// What `hello` sets up: the display, its tree and its framebuffer.
+    private final class Display {
+        let hello: WireMessage.Hello
+        let clock: VsyncClock
+        let frames: FrameOutput
+        let compositor: Compositor
+        var tree: RenderTree
+        var framebuffer: Bitmap
+        /// The framebuffer as a P6 file, re-encoded only where damaged.
+        var ppm: [UInt8]
+        let ppmHeaderCount: Int
+        /// `framebuffer.contentHash64`, recomputed only when a frame is drawn.
+        var framebufferHash: UInt64
+
+        init(_ hello: WireMessage.Hello, frames: FrameOutput) {
+            self.hello = hello
+            self.frames = frames
+            clock = VsyncClock(hz: Int(hello.refreshHz))
+            compositor = Compositor(background: hello.background)
+            tree = RenderTree(displayWidth: Int(hello.width), displayHeight: Int(hello.height))
+            framebuffer = Bitmap(width: Int(hello.width), height: Int(hello.height), fill: hello.background)
+            ppm = PNMEncoder.p6(framebuffer, over: hello.background)
+            ppmHeaderCount = PNMEncoder.p6Header(width: framebuffer.width, height: framebuffer.height).count
+            framebufferHash = framebuffer.contentHash64
+        }
+    }
+
+    private var phase = Phase.awaitingHello
     /// Commits applied since the last vsync (sequence, transaction ids): the
     /// next frame shows them first.
     private var unlatched: [(sequence: UInt64, transactions: [UInt64])] = []
@@ -46,7 +75,6 @@ public final class ServerSession {
     private var decodeNanoseconds: UInt64 = 0
     private var applyNanoseconds: UInt64 = 0
     private let output: (WireMessage.Hello) throws -> FrameOutput
-    private var frames: FrameOutput?
     private let pid: UInt32
     /// Frames written so far.
     public private(set) var framesWritten = 0
@@ -59,77 +87,90 @@ public final class ServerSession {
         self.output = output
     }
 
+    /// Where the session is in the protocol.
+    public var state: State {
+        switch phase {
+        case .awaitingHello: .awaitingHello
+        case .running: .running
+        case .closed: .closed
+        }
+    }
+
+    /// The display's `hello`, while the session runs.
+    public var hello: WireMessage.Hello? { display?.hello }
+
+    /// The render tree, while the session runs (for inspection).
+    public var tree: RenderTree? { display?.tree }
+
+    private var display: Display? {
+        if case .running(let d) = phase { d } else { nil }
+    }
+
     /// Handles one message from the client; returns the replies to send.
     /// A protocol violation returns an `error` reply and closes the session.
     public func handle(_ message: WireMessage) -> [WireMessage] {
         do {
             return try dispatch(message)
-        } catch let e as RenderTreeError {
-            state = .closed
-            return [.error(code: 256, message: "commit: \(e.description)")]
+        } catch let e as LayerTreeError {
+            phase = .closed
+            return [.error(code: ServerErrorCode.refusedCommit.rawValue, message: "commit: \(e.description)")]
         } catch let e as SessionError {
-            state = .closed
-            return [.error(code: e.code, message: e.message)]
+            phase = .closed
+            return [.error(code: e.code.rawValue, message: e.message)]
         } catch {
-            state = .closed
-            return [.error(code: 257, message: "server: \(error)")]
+            phase = .closed
+            return [.error(code: ServerErrorCode.serverFailure.rawValue, message: "server: \(error)")]
         }
     }
 
     private func dispatch(_ message: WireMessage) throws -> [WireMessage] {
-        switch (state, message) {
+        switch (phase, message) {
         case (.closed, _):
-            throw SessionError(code: 258, message: "the session is closed")
+            throw SessionError(.sessionClosed, "the session is closed")
         case (.awaitingHello, .hello(let h)):
-            hello = h
-            frames = try output(h)
-            compositor = Compositor(background: h.background)
-            tree = RenderTree(displayWidth: Int(h.width), displayHeight: Int(h.height))
-            framebuffer = Bitmap(width: Int(h.width), height: Int(h.height), fill: h.background)
-            ppm = PNMEncoder.p6(framebuffer, over: h.background)
-            ppmHeaderCount = PNMEncoder.p6Header(width: framebuffer.width, height: framebuffer.height).count
-            framebufferHash = framebuffer.contentHash64
-            state = .running
+            phase = .running(Display(h, frames: try output(h)))
             return [.welcome(version: WireProtocol.version, serverPID: pid)]
         case (.awaitingHello, _):
-            throw SessionError(code: 259, message: "\(message.tag): the first message must be hello")
-        case (.running, .commit(let diff)):
-            try checkTime(of: diff, "commit")
+            throw SessionError(.helloExpected, "\(message.tag): the first message must be hello")
+        case (.running(let display), .commit(let diff)):
+            try checkTime(of: diff, "commit", display)
             let start = WallClock.nanoseconds()
             defer { applyNanoseconds &+= WallClock.nanoseconds() &- start }
-            try tree!.apply(diff)
+            try display.tree.apply(diff)
             unlatched.append((diff.sequence, diff.transactions))
             lastCommitTime = diff.time
             return []
-        case (.running, .snapshot(let diff)):
-            try checkTime(of: diff, "snapshot")
+        case (.running(let display), .snapshot(let diff)):
+            try checkTime(of: diff, "snapshot", display)
             let start = WallClock.nanoseconds()
             defer { applyNanoseconds &+= WallClock.nanoseconds() &- start }
-            let t = RenderTree(displayWidth: Int(hello!.width), displayHeight: Int(hello!.height))
+            let t = RenderTree(displayWidth: Int(display.hello.width), displayHeight: Int(display.hello.height))
             try t.apply(diff)
             t.damageAll()
-            tree = t
-            unlatched.removeAll()
+            display.tree = t
+            // The snapshot stands for the commits it carries that no frame
+            // has shown yet (its transactions): the next vsync latches it.
+            unlatched = [(diff.sequence, diff.transactions)]
             lastCommitTime = diff.time
             return []
-        case (.running, .vsync(let index, let time)):
-            return [try present(vsync: index, time: time)]
+        case (.running(let display), .vsync(let index, let time)):
+            return [try present(vsync: index, time: time, display)]
         case (.running, .bitmapShared(let image, _, _, _, _)):
-            throw SessionError(code: 267, message: "bitmapShared \(image.rawValue): its pixels come in a descriptor, which only the socket code can take")
-        case (.running, .sync(let token)):
-            let reply = WireMessage.Applied(token: token, sequence: tree?.lastSequence ?? 0,
+            throw SessionError(.bitmapWithoutDescriptor, "bitmapShared \(image.rawValue): its pixels come in a descriptor, which only the socket code can take")
+        case (.running(let display), .sync(let token)):
+            let reply = WireMessage.Applied(token: token, sequence: display.tree.lastSequence,
                                             decodeNanoseconds: decodeNanoseconds, applyNanoseconds: applyNanoseconds)
             decodeNanoseconds = 0
             applyNanoseconds = 0
             return [.applied(reply)]
         case (.running, .goodbye):
-            state = .closed
+            phase = .closed
             return []
         case (.running, .error):
-            state = .closed
+            phase = .closed
             return []
         case (.running, let other):
-            throw SessionError(code: 260, message: "\(other.tag): not expected from a client")
+            throw SessionError(.serverOnlyMessage, "\(other.tag): not expected from a client")
         }
     }
 
@@ -137,7 +178,7 @@ public final class ServerSession {
     /// descriptor that came with it (`width × height × 4` bytes, checked by
     /// the decoder and the read): stored like a `bitmap` op, at once.
     public func handleSharedBitmap(_ image: ImageID, width: UInt32, height: UInt32, pixels: [UInt8]) -> [WireMessage] {
-        guard state == .running, let tree else {
+        guard let tree else {
             return handle(.bitmapShared(image, width: width, height: height, offset: 0, byteCount: UInt64(pixels.count)))
         }
         let start = WallClock.nanoseconds()
@@ -154,51 +195,46 @@ public final class ServerSession {
 
     /// Virtual time never goes back: a commit is not earlier than the last
     /// vsync, and its sequence follows the last commit's.
-    private func checkTime(of diff: CommitDiff, _ name: String) throws {
+    private func checkTime(of diff: CommitDiff, _ name: String, _ display: Display) throws {
         if let v = lastVsync, diff.time < v.time {
-            throw SessionError(code: 262, message: "\(name) \(diff.sequence): its time \(diff.time) ns is before vsync \(v.index) at \(v.time) ns, already rendered; virtual time must not go back")
+            throw SessionError(.commitBeforeVsync, "\(name) \(diff.sequence): its time \(diff.time) ns is before vsync \(v.index) at \(v.time) ns, already rendered; virtual time must not go back")
         }
-        if let last = tree?.lastSequence, last > 0, diff.sequence <= last {
-            throw SessionError(code: 263, message: "\(name) \(diff.sequence): sequence must follow the last commit's, \(last)")
+        let last = display.tree.lastSequence
+        if last > 0, diff.sequence <= last {
+            throw SessionError(.sequenceNotFollowing, "\(name) \(diff.sequence): sequence must follow the last commit's, \(last)")
         }
     }
 
     /// The first vsync from `k` on whose time is at or after `time`.
-    private func firstVsync(atOrAfter time: Int64, from k: UInt64) -> UInt64 {
-        var next = k
-        while vsyncTime(next) < time { next += 1 }
-        return next
+    private func firstVsync(atOrAfter time: Int64, from k: UInt64, _ clock: VsyncClock) -> UInt64 {
+        Swift.max(k, UInt64(clock.firstVsync(atOrAfter: time)))
     }
 
-    /// The virtual time of vsync `k`.
-    public func vsyncTime(_ k: UInt64) -> Int64 {
-        Int64(k) * 1_000_000_000 / Int64(hello?.refreshHz ?? 60)
-    }
-
-    private func present(vsync k: UInt64, time: Int64) throws -> WireMessage {
-        guard let tree, let hello else { throw SessionError(code: 261, message: "vsync: no display") }
+    private func present(vsync k: UInt64, time: Int64, _ display: Display) throws -> WireMessage {
+        let hello = display.hello, tree = display.tree, clock = display.clock
+        func vsyncTime(_ k: UInt64) -> Int64 { clock.time(ofVsync: Int64(k)) }
         guard time == vsyncTime(k) else {
-            throw SessionError(code: 264, message: "vsync \(k): its time must be \(vsyncTime(k)) ns at \(hello.refreshHz) Hz, got \(time)")
+            throw SessionError(.vsyncTimeMismatch, "vsync \(k): its time must be \(vsyncTime(k)) ns at \(hello.refreshHz) Hz, got \(time)")
         }
         if let v = lastVsync, k <= v.index {
-            throw SessionError(code: 265, message: "vsync \(k): vsync \(v.index) was already rendered; indexes must grow")
+            throw SessionError(.vsyncIndexNotGrowing, "vsync \(k): vsync \(v.index) was already rendered; indexes must grow")
         }
         if let c = lastCommitTime, time < c {
-            throw SessionError(code: 266, message: "vsync \(k) at \(time) ns: commit \(tree.lastSequence) at \(c) ns came before it; virtual time must not go back")
+            throw SessionError(.vsyncBeforeCommit, "vsync \(k) at \(time) ns: commit \(tree.lastSequence) at \(c) ns came before it; virtual time must not go back")
         }
         lastVsync = (k, time)
         if time < busyUntil {
             // Still rendering the previous frame: nothing is latched; the
             // client may ask again at the first vsync after the render.
-            return .presented(.init(frame: k + 1, onScreenTime: vsyncTime(k + 1), frameHash: framebufferHash,
-                                    damage: .none, firstVisible: [], nextFrameTime: vsyncTime(firstVsync(atOrAfter: busyUntil, from: k + 1))))
+            return .presented(.init(frame: k + 1, onScreenTime: vsyncTime(k + 1), frameHash: display.framebufferHash,
+                                    damage: .none, firstVisible: [], nextFrameTime: vsyncTime(firstVsync(atOrAfter: busyUntil, from: k + 1, clock))))
         }
         let latched = unlatched.map(\.sequence)
         let transactions = unlatched.flatMap(\.transactions)
         unlatched.removeAll()
         let damage = tree.takeDamage()
         guard let box = damage.bounds else {
-            return .presented(.init(frame: k + 1, onScreenTime: vsyncTime(k + 1), frameHash: framebufferHash,
+            return .presented(.init(frame: k + 1, onScreenTime: vsyncTime(k + 1), frameHash: display.framebufferHash,
                                     damage: .none, firstVisible: latched))
         }
         // The render takes `renderCost` from the latch; the frame is on
@@ -206,25 +242,25 @@ public final class ServerSession {
         var frame = k + 1
         if hello.renderCost > 0 {
             busyUntil = time + hello.renderCost
-            frame = firstVsync(atOrAfter: busyUntil, from: k + 1)
+            frame = firstVsync(atOrAfter: busyUntil, from: k + 1, clock)
         }
         let onScreen = vsyncTime(frame)
-        compositor.render(tree, into: &framebuffer, damage: damage)
+        display.compositor.render(tree, into: &display.framebuffer, damage: damage)
         for r in damage.clipped(to: tree.displayRect).rects {
-            PNMEncoder.updateP6(&ppm, from: framebuffer, columns: r.x..<r.maxX, rows: r.y..<r.maxY,
-                                over: hello.background, headerCount: ppmHeaderCount)
+            PNMEncoder.updateP6(&display.ppm, from: display.framebuffer, columns: r.x..<r.maxX, rows: r.y..<r.maxY,
+                                over: hello.background, headerCount: display.ppmHeaderCount)
         }
         // The hash of the whole framebuffer (one byte at a time, serial)
         // runs on the other core while the frame file is written.
-        let hashing = BackgroundHash(framebuffer)
-        try frames?.write(frame: frame, ppm: ppm) {
+        let hashing = BackgroundHash(display.framebuffer)
+        try display.frames.write(frame: frame, ppm: display.ppm) {
             let hashHex = Bitmap.hashHex(hashing.value)
             return "{\"frame\":\(frame),\"present\":\(onScreen),\"file\":\"\(FolderFrameOutput.fileName(frame: frame))\","
                 + "\"hash\":\"\(hashHex)\",\"txns\":[\(transactions.map(String.init).joined(separator: ","))],"
                 + "\"damage\":\(Self.json(box)),\"rects\":[\(damage.rects.map(Self.json).joined(separator: ","))]}"
         }
         let hash = hashing.value
-        framebufferHash = hash
+        display.framebufferHash = hash
         framesWritten += 1
         return .presented(.init(frame: frame, onScreenTime: onScreen, frameHash: hash,
                                 damage: .init(x: UInt32(box.x), y: UInt32(box.y),
@@ -264,6 +300,11 @@ final class BackgroundHash: @unchecked Sendable {
 
 /// A protocol violation by the client.
 struct SessionError: Error {
-    var code: UInt16
+    var code: ServerErrorCode
     var message: String
+
+    init(_ code: ServerErrorCode, _ message: String) {
+        self.code = code
+        self.message = message
+    }
 }

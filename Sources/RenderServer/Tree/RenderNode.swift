@@ -1,8 +1,9 @@
 import RenderModel
-import RenderWire
 
-/// One layer of the render tree: its state, its place, and what the tree
-/// keeps computed for it (transform to the display, visibility, pixel boxes).
+/// One layer of the render tree, as the compositor walks it: a copy of its
+/// state and links to its place (both following the tree's ``LayerTree``,
+/// which decides them), and what the tree keeps computed for it (transform
+/// to the display, visibility, pixel boxes).
 final class RenderNode {
     let id: LayerID
     var state = LayerState()

@@ -1,11 +1,9 @@
-import RenderModel
-import RenderWire
-
-/// Why `RenderTree.apply` refused an operation of a commit: which
-/// operation, which layer, and what was wrong.
+/// Why `LayerTree.apply` (and so the render server's `RenderTree`) refused
+/// an operation of a commit: which operation, which layer, and what was
+/// wrong.
 ///
 ///     op 3 (move of layer 5): layer 7 is inside layer 5; the move would make a cycle
-public struct RenderTreeError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct LayerTreeError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The family of problem.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// The operation names a layer the tree does not hold.

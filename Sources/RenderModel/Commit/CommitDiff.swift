@@ -1,5 +1,3 @@
-import RenderModel
-
 /// A layer's identity on the wire: the client's creation number.
 public typealias LayerID = UInt32
 

@@ -1,0 +1,157 @@
+import RenderModel
+
+/// Applying commits: the diff goes through ``LayerTree/apply(_:observe:)``
+/// (the one apply, which refuses a bad operation before changing anything);
+/// the render nodes follow each change it reports, recording damage
+/// where the changed subtrees were (`RenderTree+Damage.swift`), and
+/// `finishCommit` adds where they are now (`RenderTree+Geometry.swift`).
+extension RenderTree {
+    /// Applies `diff`'s operations in order and answers its damage (empty
+    /// when no pixel can have changed); the damage is also added to
+    /// `pendingDamage`.
+    ///
+    /// - Throws: `LayerTreeError` for an operation on an unknown layer, a
+    ///   duplicate `create`, layer id 0, a move under an unknown parent, into
+    ///   the layer's own subtree or past the end of the siblings, or a value
+    ///   of the wrong kind. The operations before it stay applied (and their
+    ///   damage counted); the rest of the commit is not applied.
+    @discardableResult
+    public func apply(_ diff: CommitDiff) throws(LayerTreeError) -> DamageRegion {
+        beginCommit()
+        var failure: LayerTreeError?
+        do {
+            try layers.apply(RenderTree.sanitized(diff)) { follow($0) }
+        } catch {
+            failure = error
+        }
+        let damage = endCommit()
+        if let failure { throw failure }
+        return damage
+    }
+
+    /// Stores a backing store that arrived outside a commit (`bitmapShared`):
+    /// the same as a `bitmap` operation, damaging the layers that show it.
+    @discardableResult
+    public func storeBitmap(_ image: ImageID, _ bitmap: Bitmap) -> DamageRegion {
+        beginCommit()
+        follow(layers.store(image, RenderTree.sanitized(bitmap)))
+        return endCommit()
+    }
+
+    private func beginCommit() {
+        stamp &+= 1
+        commitDamage = DamageRegion()
+    }
+
+    private func endCommit() -> DamageRegion {
+        finishCommit()
+        let damage = commitDamage
+        pendingDamage.formUnion(damage)
+        commitDamage = DamageRegion()
+        return damage
+    }
+
+    /// Brings the render nodes in step with one change `layers` made.
+    private func follow(_ change: LayerTree.Change) {
+        switch change {
+        case .created(let id):
+            nodes[id] = RenderNode(id: id)
+        case .removed(let id, _, _):
+            let node = nodes[id]!
+            touch(node)
+            detach(node)
+            for child in node.children {
+                touch(child)
+                child.parent = nil
+                child.parentID = nil
+            }
+            node.children = []
+            node.order = nil
+            node.removed = true
+            nodes[id] = nil
+        case let .moved(id, _, to, index):
+            let node = nodes[id]!
+            touch(node)
+            detach(node)
+            switch to {
+            case nil:
+                break
+            case 0?:
+                roots.insert(node, at: index)
+                rootOrder = nil
+                node.parentID = 0
+            case let p?:
+                let parent = nodes[p]!
+                if parent.children.isEmpty { groupingChanges(parent) }
+                parent.children.insert(node, at: index)
+                parent.order = nil
+                node.parent = parent
+                node.parentID = p
+            }
+        case let .set(id, property, state):
+            let node = nodes[id]!
+            if paintsOnlyItself(property, node) { repaint(node) } else { touch(node) }
+            node.state = state
+            if property == .zPosition {
+                if let parent = node.parent { parent.order = nil } else if node.parentID == 0 { rootOrder = nil }
+            }
+        case let .storedBitmap(_, users):
+            for id in users {
+                if let node = nodes[id] { repaint(node) }
+            }
+        }
+    }
+
+    /// Takes the node out of its parent's sublayers or the display's roots.
+    private func detach(_ node: RenderNode) {
+        if let parent = node.parent {
+            if let i = parent.children.firstIndex(where: { $0 === node }) { parent.children.remove(at: i) }
+            if parent.children.isEmpty { groupingChanges(parent) }
+            parent.order = nil
+            refresh.append(parent)
+        } else if node.parentID == 0 {
+            if let i = roots.firstIndex(where: { $0 === node }) { roots.remove(at: i) }
+            rootOrder = nil
+        }
+        node.parent = nil
+        node.parentID = nil
+    }
+
+    /// `diff` with every bitmap's colour channels clamped to its alpha.
+    private static func sanitized(_ diff: CommitDiff) -> CommitDiff {
+        guard diff.ops.contains(where: { if case .bitmap = $0 { true } else { false } }) else { return diff }
+        var copy = diff
+        copy.ops = diff.ops.map { op in
+            guard case let .bitmap(image, bitmap) = op else { return op }
+            return .bitmap(image, sanitized(bitmap))
+        }
+        return copy
+    }
+
+    /// A bitmap whose colour channels are at most its alpha (a copy only
+    /// when some pixel is not validly premultiplied).
+    static func sanitized(_ bitmap: Bitmap) -> Bitmap {
+        let bytes = bitmap.pixels
+        var valid = true
+        var i = 0
+        while i + 3 < bytes.count {
+            let a = bytes[i + 3]
+            if bytes[i] > a || bytes[i + 1] > a || bytes[i + 2] > a {
+                valid = false
+                break
+            }
+            i += 4
+        }
+        if valid { return bitmap }
+        var fixed = bytes
+        i = 0
+        while i + 3 < fixed.count {
+            let a = fixed[i + 3]
+            fixed[i] = Swift.min(fixed[i], a)
+            fixed[i + 1] = Swift.min(fixed[i + 1], a)
+            fixed[i + 2] = Swift.min(fixed[i + 2], a)
+            i += 4
+        }
+        return Bitmap(width: bitmap.width, height: bitmap.height, pixels: fixed)
+    }
+}

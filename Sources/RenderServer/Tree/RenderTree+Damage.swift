@@ -1,0 +1,60 @@
+import RenderModel
+
+/// Damage: which pixels a commit may have changed. A change that can move
+/// or reshape a subtree (`touch`) damages the subtree's box where it was; a
+/// change to a layer's own paints only (`repaint`) damages its own box;
+/// `finishCommit` adds where they are now.
+extension RenderTree {
+    /// Answers the damage accumulated since the last call and clears it.
+    public func takeDamage() -> DamageRegion {
+        defer { pendingDamage = DamageRegion() }
+        return pendingDamage
+    }
+
+    /// Marks the whole display damaged (a new output, a lost frame).
+    public func damageAll() {
+        pendingDamage = DamageRegion(displayRect)
+    }
+
+    /// Records the node's subtree as damaged where it was, once per commit.
+    func touch(_ node: RenderNode) {
+        guard node.mark != stamp else { return }
+        node.mark = stamp
+        dirty.append(node)
+        if let box = node.subtreeBox { commitDamage.add(box) }
+    }
+
+    /// Whether setting `property` can change only the layer's own pixels
+    /// (its background, contents and border), not its sublayers' or where
+    /// anything is: colours, the border, contents and their gravity, the
+    /// corner radius of a layer that does not clip, the opacity of a layer
+    /// without sublayers.
+    func paintsOnlyItself(_ property: LayerProperty, _ node: RenderNode) -> Bool {
+        switch property {
+        case .backgroundColor, .borderColor, .borderWidth, .contents, .contentsGravity: true
+        case .cornerRadius: !node.state.masksToBounds
+        case .opacity: node.children.isEmpty
+        default: false
+        }
+    }
+
+    /// Records the node's own paint box as damaged where it was, once per
+    /// commit; `finishCommit` adds where it is now. Its sublayers are not
+    /// damaged (unless another change touches the subtree).
+    func repaint(_ node: RenderNode) {
+        guard node.mark != stamp, node.repaintMark != stamp else { return }
+        node.repaintMark = stamp
+        repainted.append(node)
+        if let box = node.ownBox { commitDamage.add(box) }
+    }
+
+    /// A layer gains its first sublayer or loses its last: with opacity
+    /// below 1 its own paints switch between being multiplied by the opacity
+    /// and being composited as a group, so its own pixels are damaged.
+    func groupingChanges(_ node: RenderNode) {
+        let opacity = RGBA8.byte(node.state.opacity)
+        if opacity > 0, opacity < 255 {
+            if let box = node.ownBox { commitDamage.add(box) }
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import RenderModel
+
+/// What the tree computes for the compositor: render order, and after each
+/// commit the transform, visibility and pixel boxes of the touched subtrees.
+extension RenderTree {
+    // MARK: Render order
+
+    /// The display's roots back to front (by zPosition, ties in order).
+    func orderedRoots() -> [RenderNode] {
+        if let order = rootOrder { return order }
+        let order = RenderOrder.backToFront(roots.map(\.state.zPosition)).map { roots[$0] }
+        rootOrder = order
+        return order
+    }
+
+    /// `node`'s sublayers back to front.
+    func orderedChildren(_ node: RenderNode) -> [RenderNode] {
+        if let order = node.order { return order }
+        let children = node.children
+        let order = RenderOrder.backToFront(children.map(\.state.zPosition)).map { children[$0] }
+        node.order = order
+        return order
+    }
+
+    /// Recomputes the geometry of every touched subtree and the subtree
+    /// boxes of their ancestors, adding the new boxes to the damage.
+    func finishCommit() {
+        let display = displayRect
+        for node in repainted where !node.removed && node.mark != stamp {
+            let old = node.ownBox
+            node.ownBox = node.visible ? paintBox(node, clip: display) : nil
+            if let box = node.ownBox, box != old { commitDamage.add(box) }
+            // A new colour paints the same box: the subtree boxes above stand.
+            if node.ownBox != old { refresh.append(node) }
+        }
+        repainted.removeAll(keepingCapacity: true)
+        for node in dirty where !node.removed {
+            if hasTouchedAncestor(node) { continue }
+            recompute(node)
+            if let box = node.subtreeBox { commitDamage.add(box) }
+            if let parent = node.parent { refresh.append(parent) }
+        }
+        for start in refresh {
+            var current: RenderNode? = start
+            while let node = current, !node.removed {
+                let box = RenderTree.joinedBox(node)
+                if box == node.subtreeBox { break }
+                node.subtreeBox = box
+                current = node.parent
+            }
+        }
+        dirty.removeAll(keepingCapacity: true)
+        refresh.removeAll(keepingCapacity: true)
+    }
+
+    private func hasTouchedAncestor(_ node: RenderNode) -> Bool {
+        var a = node.parent
+        while let x = a {
+            if x.mark == stamp { return true }
+            a = x.parent
+        }
+        return false
+    }
+
+    private static func joinedBox(_ node: RenderNode) -> PixelRect? {
+        var box = node.ownBox
+        for child in node.children {
+            box = box.union(child.subtreeBox)
+        }
+        return box
+    }
+
+    /// Transform, visibility and boxes of `top` and its subtree, from its
+    /// parent's (unchanged) values.
+    private func recompute(_ top: RenderNode) {
+        var preorder: [RenderNode] = []
+        var stack: [(RenderNode, Transform2D, Bool)] = []
+        if let parent = top.parent {
+            stack.append((top, parent.toDevice, parent.visible))
+        } else {
+            stack.append((top, .identity, top.parentID == 0))
+        }
+        let display = displayRect
+        while let (node, parentTransform, parentVisible) = stack.popLast() {
+            preorder.append(node)
+            node.toDevice = RenderTree.localTransform(node.state).concatenating(parentTransform)
+            node.visible = parentVisible && !node.state.isHidden
+            node.ownBox = node.visible ? paintBox(node, clip: display) : nil
+            for child in node.children.reversed() {
+                stack.append((child, node.toDevice, node.visible))
+            }
+        }
+        for node in preorder.reversed() {
+            node.subtreeBox = RenderTree.joinedBox(node)
+        }
+    }
+
+    /// The layer's own space to its superlayer's: the anchor point (in the
+    /// bounds) to the origin, then `transform`, then to `position`. The
+    /// bounds' origin thereby shifts where sublayers land.
+    static func localTransform(_ s: LayerState) -> Transform2D {
+        let b = s.bounds.standardized
+        let ax = b.minX + s.anchorPoint.x * b.width
+        let ay = b.minY + s.anchorPoint.y * b.height
+        let t = s.transform
+        return Transform2D(
+            a: t.a, b: t.b, c: t.c, d: t.d,
+            tx: t.tx + s.position.x - (ax * t.a + ay * t.c),
+            ty: t.ty + s.position.y - (ax * t.b + ay * t.d)
+        )
+    }
+
+    /// Where the layer's contents bitmap lands in its own space, if it has one.
+    func contentsRect(_ node: RenderNode) -> (rect: Rect, bitmap: Bitmap)? {
+        guard let image = node.state.contents, let bitmap = layers.bitmap(image), bitmap.width > 0, bitmap.height > 0 else { return nil }
+        let rect = ContentsLayout.rect(bounds: node.state.bounds, imageWidth: Double(bitmap.width), imageHeight: Double(bitmap.height), gravity: node.state.contentsGravity)
+        return (rect, bitmap)
+    }
+
+    /// The display pixels the node's background, contents and border can touch.
+    private func paintBox(_ node: RenderNode, clip: PixelRect) -> PixelRect? {
+        let s = node.state
+        var area: Rect?
+        if s.backgroundColor != nil || s.borderWidth > 0 {
+            area = s.bounds.standardized
+        }
+        if let contents = contentsRect(node) {
+            area = area.map { $0.union(contents.rect) } ?? contents.rect.standardized
+        }
+        guard let r = area, r.width > 0, r.height > 0 else { return nil }
+        let t = node.toDevice
+        let corners = [
+            Point(x: r.minX, y: r.minY).applying(t), Point(x: r.maxX, y: r.minY).applying(t),
+            Point(x: r.minX, y: r.maxY).applying(t), Point(x: r.maxX, y: r.maxY).applying(t),
+        ]
+        return deviceBox(corners, clip: clip)
+    }
+}

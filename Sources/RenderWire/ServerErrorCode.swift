@@ -1,0 +1,34 @@
+/// The codes of the `error` messages the render server sends for its own
+/// failures (256 and up; 1–5 are `WireError.Kind`s). Each raw value is
+/// pinned by a test and listed in `docs/wire-protocol.md`.
+public enum ServerErrorCode: UInt16, CaseIterable, Sendable {
+    /// A commit or snapshot the render tree refuses (`LayerTreeError`).
+    case refusedCommit = 256
+    /// Any other failure of the server (writing a frame).
+    case serverFailure = 257
+    /// A message after the session closed.
+    case sessionClosed = 258
+    /// A first message other than `hello`.
+    case helloExpected = 259
+    /// A message only the server sends (`welcome`, `presented`, `applied`).
+    case serverOnlyMessage = 260
+    /// A vsync before the display exists. Not sent: a session has its
+    /// display from `hello` on, and a vsync before `hello` is 259. Kept so
+    /// the number is not reused.
+    case noDisplay = 261
+    /// A commit or snapshot earlier than the last vsync.
+    case commitBeforeVsync = 262
+    /// A commit sequence that does not follow the last one.
+    case sequenceNotFollowing = 263
+    /// A vsync whose time is not `index * 1e9 / refreshHz` (`VsyncClock`).
+    case vsyncTimeMismatch = 264
+    /// A vsync index that does not grow.
+    case vsyncIndexNotGrowing = 265
+    /// A vsync earlier than the last commit.
+    case vsyncBeforeCommit = 266
+    /// A `bitmapShared` without its descriptor.
+    case bitmapWithoutDescriptor = 267
+    /// A shared-memory descriptor the server cannot use (not a regular file,
+    /// too short) or too many descriptors.
+    case unusableDescriptor = 268
+}
