@@ -19,6 +19,13 @@ public struct ScenarioOutcome {
     /// A runtime failure (a busy loop, a run that did not settle), positioned
     /// at the statement that was running.
     public var failure: Diagnostic?
+    /// What was still pending when the last statement ended (see
+    /// ``Simulation/pendingWork()``); empty when the run was quiescent.
+    public var pendingWork: [String]
+    /// The simulation that ran: its layers, presentations and frames.
+    public let simulation: Simulation
+    /// The scenario's named layers and views.
+    public let layers: [String: Layer]
 
     public var allPassed: Bool { failure == nil && expectations.allSatisfy(\.passed) }
 }
@@ -99,9 +106,11 @@ public final class ScenarioRunner {
         } catch {
             failure = diagnostic(at: current, "\(error)")
         }
+        let pending = simulation.pendingWork()
         simulation.detachRenderServer()
         let results = failure == nil ? expectations.map(check) : []
-        return ScenarioOutcome(events: simulation.recorder?.events ?? [], expectations: results, failure: failure)
+        return ScenarioOutcome(events: simulation.recorder?.events ?? [], expectations: results, failure: failure,
+                               pendingWork: pending, simulation: simulation, layers: layerObjects)
     }
 
     func diagnostic(at location: SourceLocation?, _ message: String) -> Diagnostic {

@@ -40,6 +40,7 @@ extension Simulation {
                                       renderCost: display.renderCost)
         let connection = try RenderConnection.open(transport, hello: hello)
         render = RenderState(connection: connection, transport: transport, hello: hello, clock: display.clock)
+        framesFolder = folder
         layers.onCommit = { [unowned self] record in try self.ship(record) }
     }
 

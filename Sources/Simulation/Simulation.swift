@@ -23,6 +23,9 @@ public final class Simulation {
     var render: RenderState?
     var finishedFrames: [PresentedFrame] = []
     var finishedPresentations: [Presentation] = []
+    /// Where the render server writes frame files and `frames.jsonl` (nil
+    /// until a server is attached).
+    public internal(set) var framesFolder: String?
     /// Every `log` action, with its virtual time.
     public private(set) var logs: [(time: Nanoseconds, text: String)] = []
 
