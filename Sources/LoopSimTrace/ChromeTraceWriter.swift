@@ -36,7 +36,7 @@ public enum ChromeTraceWriter {
     public static func render(_ events: [TraceEvent]) -> String {
         var builder = Builder()
         builder.out.reserveCapacity(events.count * 128 + 512)
-        TraceJSON.appendLiteral(#"{"displayTimeUnit":"ns","traceEvents":["#, to: &builder.out)
+        JSONWriter.appendLiteral(#"{"displayTimeUnit":"ns","traceEvents":["#, to: &builder.out)
         builder.metadata(name: "process_name", tid: mainThread, value: "LoopSim")
         builder.metadata(name: "thread_name", tid: mainThread, value: "main thread")
         builder.metadata(name: "thread_name", tid: renderServerThread, value: "render server")
@@ -44,7 +44,7 @@ public enum ChromeTraceWriter {
             builder.add(event)
         }
         builder.closeAll()
-        TraceJSON.appendLiteral("\n]}\n", to: &builder.out)
+        JSONWriter.appendLiteral("\n]}\n", to: &builder.out)
         return String(decoding: builder.out, as: UTF8.self)
     }
 
@@ -59,7 +59,7 @@ public enum ChromeTraceWriter {
     static func appendMicroseconds(_ ns: Int64, to out: inout [UInt8]) {
         let magnitude = ns.magnitude
         if ns < 0 { out.append(UInt8(ascii: "-")) }
-        TraceJSON.appendUInt(magnitude / 1000, to: &out)
+        JSONWriter.appendUInt(magnitude / 1000, to: &out)
         var fraction = Int(magnitude % 1000)
         if fraction == 0 { return }
         out.append(UInt8(ascii: "."))
@@ -112,8 +112,8 @@ public enum ChromeTraceWriter {
             if e.ev == "latency", let txn = e.int("txn"), let start = e.int("start"), let present = e.int("present"), start <= present {
                 for (begin, time) in [(true, start), (false, present)] {
                     head(name: "txn \(txn)", category: "latency", phase: begin ? "b" : "e", ts: time)
-                    TraceJSON.appendLiteral(#","id":"#, to: &out)
-                    TraceJSON.appendInt(txn, to: &out)
+                    JSONWriter.appendLiteral(#","id":"#, to: &out)
+                    JSONWriter.appendInt(txn, to: &out)
                     tail(tid: ChromeTraceWriter.mainThread, args: begin ? .none : .fields(e))
                 }
             }
@@ -200,15 +200,15 @@ public enum ChromeTraceWriter {
 
         mutating func metadata(name: String, tid: Int, value: String) {
             startEvent()
-            TraceJSON.appendLiteral(#"{"name":"#, to: &out)
-            TraceJSON.appendString(name, to: &out)
-            TraceJSON.appendLiteral(#","ph":"M","pid":"#, to: &out)
-            TraceJSON.appendInt(Int64(ChromeTraceWriter.pid), to: &out)
-            TraceJSON.appendLiteral(#","tid":"#, to: &out)
-            TraceJSON.appendInt(Int64(tid), to: &out)
-            TraceJSON.appendLiteral(#","args":{"name":"#, to: &out)
-            TraceJSON.appendString(value, to: &out)
-            TraceJSON.appendLiteral("}}", to: &out)
+            JSONWriter.appendLiteral(#"{"name":"#, to: &out)
+            JSONWriter.appendString(name, to: &out)
+            JSONWriter.appendLiteral(#","ph":"M","pid":"#, to: &out)
+            JSONWriter.appendInt(Int64(ChromeTraceWriter.pid), to: &out)
+            JSONWriter.appendLiteral(#","tid":"#, to: &out)
+            JSONWriter.appendInt(Int64(tid), to: &out)
+            JSONWriter.appendLiteral(#","args":{"name":"#, to: &out)
+            JSONWriter.appendString(value, to: &out)
+            JSONWriter.appendLiteral("}}", to: &out)
         }
 
         private mutating func open(_ slice: OpenSlice, ts: Int64, args: Args) {
@@ -229,14 +229,14 @@ public enum ChromeTraceWriter {
 
         private mutating func complete(name: String, category: StaticString, ts: Int64, dur: Int64, args: Args) {
             head(name: name, category: category, phase: "X", ts: ts)
-            TraceJSON.appendLiteral(#","dur":"#, to: &out)
+            JSONWriter.appendLiteral(#","dur":"#, to: &out)
             ChromeTraceWriter.appendMicroseconds(dur, to: &out)
             tail(tid: ChromeTraceWriter.mainThread, args: args)
         }
 
         private mutating func instant(_ e: TraceEvent, name: String, ts: Int64, tid: Int) {
             head(name: name, category: "event", phase: "i", ts: ts)
-            TraceJSON.appendLiteral(#","s":"t""#, to: &out)
+            JSONWriter.appendLiteral(#","s":"t""#, to: &out)
             tail(tid: tid, args: .fields(e))
         }
 
@@ -245,49 +245,49 @@ public enum ChromeTraceWriter {
                 first = false
                 out.append(UInt8(ascii: "\n"))
             } else {
-                TraceJSON.appendLiteral(",\n", to: &out)
+                JSONWriter.appendLiteral(",\n", to: &out)
             }
         }
 
         private mutating func head(name: String, category: StaticString, phase: StaticString, ts: Int64) {
             startEvent()
-            TraceJSON.appendLiteral(#"{"name":"#, to: &out)
-            TraceJSON.appendString(name, to: &out)
-            TraceJSON.appendLiteral(#","cat":""#, to: &out)
-            TraceJSON.appendLiteral(category, to: &out)
-            TraceJSON.appendLiteral(#"","ph":""#, to: &out)
-            TraceJSON.appendLiteral(phase, to: &out)
-            TraceJSON.appendLiteral(#"","ts":"#, to: &out)
+            JSONWriter.appendLiteral(#"{"name":"#, to: &out)
+            JSONWriter.appendString(name, to: &out)
+            JSONWriter.appendLiteral(#","cat":""#, to: &out)
+            JSONWriter.appendLiteral(category, to: &out)
+            JSONWriter.appendLiteral(#"","ph":""#, to: &out)
+            JSONWriter.appendLiteral(phase, to: &out)
+            JSONWriter.appendLiteral(#"","ts":"#, to: &out)
             ChromeTraceWriter.appendMicroseconds(ts, to: &out)
         }
 
         private mutating func tail(tid: Int, args: Args) {
-            TraceJSON.appendLiteral(#","pid":"#, to: &out)
-            TraceJSON.appendInt(Int64(ChromeTraceWriter.pid), to: &out)
-            TraceJSON.appendLiteral(#","tid":"#, to: &out)
-            TraceJSON.appendInt(Int64(tid), to: &out)
+            JSONWriter.appendLiteral(#","pid":"#, to: &out)
+            JSONWriter.appendInt(Int64(ChromeTraceWriter.pid), to: &out)
+            JSONWriter.appendLiteral(#","tid":"#, to: &out)
+            JSONWriter.appendInt(Int64(tid), to: &out)
             switch args {
             case .none:
                 break
             case .iter(let iter):
-                TraceJSON.appendLiteral(#","args":{"iter":"#, to: &out)
-                TraceJSON.appendInt(Int64(iter), to: &out)
+                JSONWriter.appendLiteral(#","args":{"iter":"#, to: &out)
+                JSONWriter.appendInt(Int64(iter), to: &out)
                 out.append(UInt8(ascii: "}"))
             case .fields(let e):
                 // `{"iter":N,<fields>}`; `iter` is left out when a field has that key.
-                TraceJSON.appendLiteral(#","args":{"#, to: &out)
+                JSONWriter.appendLiteral(#","args":{"#, to: &out)
                 var needsComma = false
                 if !e.fields.contains(where: { $0.key == "iter" }) {
-                    TraceJSON.appendLiteral(#""iter":"#, to: &out)
-                    TraceJSON.appendInt(Int64(e.iter), to: &out)
+                    JSONWriter.appendLiteral(#""iter":"#, to: &out)
+                    JSONWriter.appendInt(Int64(e.iter), to: &out)
                     needsComma = true
                 }
                 for field in e.fields {
                     if needsComma { out.append(UInt8(ascii: ",")) }
                     needsComma = true
-                    TraceJSON.appendString(field.key, to: &out)
+                    JSONWriter.appendString(field.key, to: &out)
                     out.append(UInt8(ascii: ":"))
-                    TraceJSON.appendValue(field.value, to: &out)
+                    field.value.appendJSON(to: &out)
                 }
                 out.append(UInt8(ascii: "}"))
             }

@@ -129,9 +129,9 @@ public enum TextTraceWriter {
         out.append(space)
         let passStart = out.count
         out.append(UInt8(ascii: "#"))
-        TraceJSON.appendInt(Int64(e.iter), to: &out)
+        JSONWriter.appendInt(Int64(e.iter), to: &out)
         pad(&out, max(1, passWidth - (out.count - passStart)))
-        for _ in 0..<max(0, indent) { TraceJSON.appendRaw(indentUnit, to: &out) }
+        for _ in 0..<max(0, indent) { JSONWriter.appendRaw(indentUnit, to: &out) }
 
         let kind: String
         let positional: (String, String)?
@@ -178,7 +178,7 @@ public enum TextTraceWriter {
     static func appendSeconds(_ ns: Int64, to out: inout [UInt8]) {
         let magnitude = ns.magnitude
         if ns < 0 { out.append(UInt8(ascii: "-")) }
-        TraceJSON.appendUInt(magnitude / 1_000_000_000, to: &out)
+        JSONWriter.appendUInt(magnitude / 1_000_000_000, to: &out)
         out.append(UInt8(ascii: "."))
         var fraction = magnitude % 1_000_000_000
         var divisor: UInt64 = 100_000_000
@@ -196,12 +196,12 @@ public enum TextTraceWriter {
             if nanosecondKeys.contains(key) {
                 appendSeconds(v, to: &out)
             } else {
-                TraceJSON.appendInt(v, to: &out)
+                JSONWriter.appendInt(v, to: &out)
             }
         case .string(let s):
             appendWord(s, inArray: false, to: &out)
         case .bool(let b):
-            if b { TraceJSON.appendLiteral("true", to: &out) } else { TraceJSON.appendLiteral("false", to: &out) }
+            if b { JSONWriter.appendLiteral("true", to: &out) } else { JSONWriter.appendLiteral("false", to: &out) }
         case .null:
             out.append(UInt8(ascii: "-"))
         case .strings(let items):
@@ -215,7 +215,7 @@ public enum TextTraceWriter {
             out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
-                TraceJSON.appendInt(item, to: &out)
+                JSONWriter.appendInt(item, to: &out)
             }
             out.append(UInt8(ascii: "]"))
         }
@@ -227,9 +227,9 @@ public enum TextTraceWriter {
     static func appendWord(_ s: String, inArray: Bool, to out: inout [UInt8]) -> Int {
         let start = out.count
         if needsQuotes(s, inArray: inArray) {
-            TraceJSON.appendString(s, to: &out)
+            JSONWriter.appendString(s, to: &out)
         } else {
-            TraceJSON.appendRaw(s, to: &out)
+            JSONWriter.appendRaw(s, to: &out)
         }
         var width = 0
         for i in start..<out.count where out[i] & 0xC0 != 0x80 { width += 1 }
