@@ -25,13 +25,12 @@
 /// closed at the last timestamp (or at the end of a `blocked` reaching
 /// further). Timestamps never go backwards: an event earlier than the one
 /// before it is drawn at the later time. Every slice and instant carries the
-/// event's `iter` in `args`. The output depends only on the events.
+/// event's `iter` in `args`. The output depends only on the events. What each
+/// kind draws is an exhaustive switch over `TraceEvent.Kind`.
 public enum ChromeTraceWriter {
     public static let pid = 1
     public static let mainThread = 1
     public static let renderServerThread = 2
-    /// Event kinds drawn on the render server track.
-    public static let renderServerKinds: Set<String> = ["frame", "anim.begin", "anim.end"]
 
     public static func render(_ events: [TraceEvent]) -> String {
         var builder = Builder()
@@ -74,7 +73,7 @@ public enum ChromeTraceWriter {
     // MARK: Building
 
     private enum SliceKind: Equatable {
-        case run(depth: Int64?)
+        case run(depth: Int)
         case pass
         case callout
         case sleeping
@@ -105,89 +104,75 @@ public enum ChromeTraceWriter {
             let ts = max(e.t, lastTs)
             lastTs = ts
             horizon = max(horizon, ts)
-            if ChromeTraceWriter.renderServerKinds.contains(e.ev) {
-                instant(e, name: e.ev, ts: ts, tid: ChromeTraceWriter.renderServerThread)
-                return
-            }
-            if e.ev == "latency", let txn = e.int("txn"), let start = e.int("start"), let present = e.int("present"), start <= present {
-                for (begin, time) in [(true, start), (false, present)] {
-                    head(name: "txn \(txn)", category: "latency", phase: begin ? "b" : "e", ts: time)
-                    JSONWriter.appendLiteral(#","id":"#, to: &out)
-                    JSONWriter.appendInt(txn, to: &out)
-                    tail(tid: ChromeTraceWriter.mainThread, args: begin ? .none : .fields(e))
-                }
-            }
-            switch e.ev {
-            case "run.begin":
-                let depth = e.int("depth")
-                if let depth {
-                    // A run as deep as this one that never ended: end it now.
-                    while let stale = stack.lastIndex(where: {
-                        if case .run(let d?) = $0.kind { return d >= depth }
-                        return false
-                    }) {
-                        close(downTo: stale, ts: ts, args: .none)
-                    }
-                }
-                open(OpenSlice(kind: .run(depth: depth), name: "run " + label(e["mode"]), category: "run"),
-                     ts: ts, args: .fields(e))
-            case "run.end":
-                let depth = e.int("depth")
-                if let index = stack.lastIndex(where: {
-                    if case .run(let d) = $0.kind { return depth == nil || d == depth }
+            let main = ChromeTraceWriter.mainThread
+            switch e.kind {
+            case .runBegin(let mode, let depth):
+                // A run as deep as this one that never ended: end it now.
+                while let stale = stack.lastIndex(where: {
+                    if case .run(let d) = $0.kind { return d >= depth }
                     return false
                 }) {
+                    close(downTo: stale, ts: ts, args: .none)
+                }
+                open(OpenSlice(kind: .run(depth: depth), name: "run " + mode, category: "run"), ts: ts, args: .fields(e))
+            case .runEnd(_, let depth, _):
+                if let index = stack.lastIndex(where: { $0.kind == .run(depth: depth) }) {
                     close(downTo: index, ts: ts, args: .fields(e))
                 } else {
-                    instant(e, name: e.ev, ts: ts, tid: ChromeTraceWriter.mainThread)
+                    instant(e, name: e.name, ts: ts, tid: main)
                 }
-            case "activity":
-                if e.string("activity") == "beforeTimers" {
-                    // The previous pass of the innermost run ends here.
-                    let runIndex = stack.lastIndex(where: {
-                        if case .run = $0.kind { return true }
-                        return false
-                    })
-                    let from = (runIndex ?? -1) + 1
-                    if from < stack.count,
-                       let pass = stack[from...].lastIndex(where: { $0.kind == .pass }) {
-                        close(downTo: pass, ts: ts, args: .none)
-                    }
-                    open(OpenSlice(kind: .pass, name: "pass " + String(e.iter), category: "pass"),
-                         ts: ts, args: .iter(e.iter))
-                }
-                instant(e, name: e.string("activity") ?? e.ev, ts: ts, tid: ChromeTraceWriter.mainThread)
-            case "callout":
-                open(OpenSlice(kind: .callout, name: calloutName(e), category: "callout"),
-                     ts: ts, args: .fields(e))
-            case "callout.end":
-                let name = calloutName(e)
+            case .activity(let activity, _):
+                if activity == .beforeTimers { beginPass(e, ts: ts) }
+                instant(e, name: activity.rawValue, ts: ts, tid: main)
+            case .callout(let kind, let name):
+                open(OpenSlice(kind: .callout, name: kind.rawValue + " " + name, category: "callout"), ts: ts, args: .fields(e))
+            case .calloutEnd(let kind, let name):
+                let name = kind.rawValue + " " + name
                 if let index = stack.lastIndex(where: { $0.kind == .callout && $0.name == name }) {
                     close(downTo: index, ts: ts, args: .none)
                 } else {
-                    instant(e, name: e.ev, ts: ts, tid: ChromeTraceWriter.mainThread)
+                    instant(e, name: e.name, ts: ts, tid: main)
                 }
-            case "sleep":
-                open(OpenSlice(kind: .sleeping, name: "sleeping", category: "sleep"),
-                     ts: ts, args: .fields(e))
-            case "wake":
+            case .sleep:
+                open(OpenSlice(kind: .sleeping, name: "sleeping", category: "sleep"), ts: ts, args: .fields(e))
+            case .wake:
                 if let index = stack.lastIndex(where: { $0.kind == .sleeping }) {
                     close(downTo: index, ts: ts, args: .fields(e))
                 } else {
-                    instant(e, name: e.ev, ts: ts, tid: ChromeTraceWriter.mainThread)
+                    instant(e, name: e.name, ts: ts, tid: main)
                 }
-            case "blocked":
-                if let duration = e.int("duration") {
-                    let (end, overflow) = ts.addingReportingOverflow(max(0, duration))
-                    horizon = max(horizon, overflow ? .max : end)
-                    complete(name: "blocked", category: "blocked", ts: ts, dur: max(0, duration),
-                             args: .fields(e))
-                } else {
-                    instant(e, name: e.ev, ts: ts, tid: ChromeTraceWriter.mainThread)
+            case .blocked(let duration):
+                let (end, overflow) = ts.addingReportingOverflow(max(0, duration))
+                horizon = max(horizon, overflow ? .max : end)
+                complete(name: "blocked", category: "blocked", ts: ts, dur: max(0, duration), args: .fields(e))
+            case .frame, .animBegin, .animEnd:
+                instant(e, name: e.name, ts: ts, tid: ChromeTraceWriter.renderServerThread)
+            case .latency(let l):
+                if l.start <= l.present {
+                    for (begin, time) in [(true, l.start), (false, l.present)] {
+                        head(name: "txn \(l.txn)", category: "latency", phase: begin ? "b" : "e", ts: time)
+                        JSONWriter.appendLiteral(#","id":"#, to: &out)
+                        JSONWriter.appendInt(Int64(l.txn), to: &out)
+                        tail(tid: main, args: begin ? .none : .fields(e))
+                    }
                 }
-            default:
-                instant(e, name: e.ev, ts: ts, tid: ChromeTraceWriter.mainThread)
+                instant(e, name: e.name, ts: ts, tid: main)
+            case .set, .txnBegin, .txnCommit, .commit, .completion, .log, .warn, .note, .post:
+                instant(e, name: e.name, ts: ts, tid: main)
             }
+        }
+
+        /// The previous pass of the innermost run ends here, and pass `e.iter` begins.
+        private mutating func beginPass(_ e: TraceEvent, ts: Int64) {
+            let runIndex = stack.lastIndex(where: {
+                if case .run = $0.kind { return true }
+                return false
+            })
+            let from = (runIndex ?? -1) + 1
+            if from < stack.count, let pass = stack[from...].lastIndex(where: { $0.kind == .pass }) {
+                close(downTo: pass, ts: ts, args: .none)
+            }
+            open(OpenSlice(kind: .pass, name: "pass " + String(e.iter), category: "pass"), ts: ts, args: .iter(e.iter))
         }
 
         mutating func closeAll() {
@@ -274,17 +259,11 @@ public enum ChromeTraceWriter {
                 JSONWriter.appendInt(Int64(iter), to: &out)
                 out.append(UInt8(ascii: "}"))
             case .fields(let e):
-                // `{"iter":N,<fields>}`; `iter` is left out when a field has that key.
-                JSONWriter.appendLiteral(#","args":{"#, to: &out)
-                var needsComma = false
-                if !e.fields.contains(where: { $0.key == "iter" }) {
-                    JSONWriter.appendLiteral(#""iter":"#, to: &out)
-                    JSONWriter.appendInt(Int64(e.iter), to: &out)
-                    needsComma = true
-                }
-                for field in e.fields {
-                    if needsComma { out.append(UInt8(ascii: ",")) }
-                    needsComma = true
+                // `{"iter":N,<fields>}`
+                JSONWriter.appendLiteral(#","args":{"iter":"#, to: &out)
+                JSONWriter.appendInt(Int64(e.iter), to: &out)
+                for field in e.kind.fields {
+                    out.append(UInt8(ascii: ","))
                     JSONWriter.appendString(field.key, to: &out)
                     out.append(UInt8(ascii: ":"))
                     field.value.appendJSON(to: &out)
@@ -292,24 +271,6 @@ public enum ChromeTraceWriter {
                 out.append(UInt8(ascii: "}"))
             }
             out.append(UInt8(ascii: "}"))
-        }
-
-        // MARK: Helpers
-
-        private func calloutName(_ e: TraceEvent) -> String {
-            label(e["kind"]) + " " + label(e["name"])
-        }
-
-        /// A field's value as part of a slice name.
-        private func label(_ value: TraceValue?) -> String {
-            switch value {
-            case .string(let s)?: return s
-            case .int(let v)?: return String(v)
-            case .bool(let b)?: return b ? "true" : "false"
-            case .strings(let items)?: return "[" + items.joined(separator: ",") + "]"
-            case .ints(let items)?: return "[" + items.map { String($0) }.joined(separator: ",") + "]"
-            case .null?, nil: return "?"
-            }
         }
     }
 }

@@ -1,10 +1,11 @@
 /// Writes the JSON Lines form of a trace (`trace-format.md`).
 ///
 /// Each event is one object on one line, `{"t":…,"iter":…,"ev":"…",…}`, with
-/// the event's fields in their given order, no spaces, and strings escaped as
+/// the keys of the event's kind in the contract's fixed order
+/// (`TraceEvent.Kind.fields`), no spaces, and strings escaped as
 /// RFC 8259 asks (`\"`, `\\`, `\n`, `\r`, `\t`, `\b`, `\f`, other control
 /// characters as `\u00xx`; everything else, non-ASCII included, as UTF-8).
-/// Equal events always give identical bytes.
+/// Equal events always give identical bytes. `JSONLTraceReader` reads it back.
 public enum JSONLTraceWriter {
     /// Every event as one line, each line ended by `"\n"`.
     public static func render(_ events: [TraceEvent]) -> String {
@@ -31,8 +32,8 @@ public enum JSONLTraceWriter {
         JSONWriter.appendLiteral(#","iter":"#, to: &out)
         JSONWriter.appendInt(Int64(e.iter), to: &out)
         JSONWriter.appendLiteral(#","ev":"#, to: &out)
-        JSONWriter.appendString(e.ev, to: &out)
-        for field in e.fields {
+        JSONWriter.appendString(e.kind.name, to: &out)
+        for field in e.kind.fields {
             out.append(UInt8(ascii: ","))
             JSONWriter.appendString(field.key, to: &out)
             out.append(UInt8(ascii: ":"))
