@@ -20,7 +20,7 @@ let package = Package(
         .target(name: "RunLoopKit", dependencies: ["LoopSimTrace"], swiftSettings: hotPath),
         .target(name: "RenderModel", swiftSettings: strict),
         .target(name: "RenderWire", dependencies: ["RenderModel"], swiftSettings: strict),
-        .target(name: "RenderServer", dependencies: ["RenderWire", "RenderModel"], swiftSettings: strict),
+        .target(name: "RenderServer", dependencies: ["RenderWire", "RenderModel", "LoopSimTrace"], swiftSettings: strict),
         .target(name: "LayerKit", dependencies: ["RunLoopKit", "RenderModel", "RenderWire", "LoopSimTrace"], swiftSettings: strict),
         .target(name: "Simulation", dependencies: ["RunLoopKit", "LayerKit", "RenderModel", "RenderWire", "RenderServer", "LoopSimTrace"], swiftSettings: strict),
         .target(name: "Scenario", dependencies: ["Simulation", "RunLoopKit", "LoopSimTrace"], swiftSettings: strict),

@@ -1,5 +1,6 @@
 import Foundation
 import RenderModel
+import LoopSimTrace
 import RenderServer
 
 /// `loopsim frames <dir> list | pixel | diff | png`: inspect the frames a
@@ -185,8 +186,8 @@ enum FramesCommand {
         var missing = 0
         for entry in index {
             var damage = "-"
-            if let d = entry.damage { damage = d[2] == 0 || d[3] == 0 ? "none" : "x=\(d[0]) y=\(d[1]) w=\(d[2]) h=\(d[3])" }
-            if let n = entry.rects, n > 1 { damage += " (\(n) rects)" }
+            if let d = entry.damage { damage = d.width == 0 || d.height == 0 ? "none" : "x=\(d.x) y=\(d.y) w=\(d.width) h=\(d.height)" }
+            if let n = entry.rects?.count, n > 1 { damage += " (\(n) rects)" }
             let txns = entry.txns.map { $0.isEmpty ? "-" : $0.map(String.init).joined(separator: ",") } ?? "-"
             var row = [String(entry.frame), formatTime(entry.present), entry.file, entry.hash ?? "-", txns, damage]
             if !present.contains(entry.file) {
@@ -463,21 +464,6 @@ struct FramesDataError: Error {
     var message: String
 }
 
-/// One line of `frames.jsonl`.
-struct FrameIndexEntry {
-    var frame: Int
-    /// When the frame is first on screen, in nanoseconds of virtual time.
-    var present: Int64
-    var file: String
-    var hash: String?
-    /// `[x, y, w, h]`: the union box.
-    var damage: [Int]?
-    /// How many rectangles were recomposited (`rects`), when listed.
-    var rects: Int?
-    /// The transactions the frame shows first (`txns`), when listed.
-    var txns: [Int]?
-}
-
 /// A frames folder as `loopsim-render` writes it.
 struct FramesFolder {
     var path: String
@@ -514,56 +500,23 @@ struct FramesFolder {
             throw FramesDataError(message: "\(indexPath) is not UTF-8 text")
         }
         var entries: [FrameIndexEntry] = []
-        var seen: [Int: Int] = [:]
+        var seen: [UInt64: Int] = [:]
         for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
         where !line.trimmingCharacters(in: .whitespaces).isEmpty {
             let number = n + 1
-            func bad(_ what: String) -> FramesDataError { FramesDataError(message: "\(indexPath):\(number): \(what)") }
-            guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
-                throw bad("not a JSON object")
+            let entry: FrameIndexEntry
+            do {
+                entry = try FrameIndexEntry(jsonLine: String(line))
+            } catch {
+                throw FramesDataError(message: "\(indexPath):\(number): \(error.message)")
             }
-            func whole(_ key: String) -> Int? { FramesFolder.wholeNumber(object[key]) }
-            guard let frame = whole("frame") else { throw bad("'frame' must be a whole number of 0 or more") }
-            guard let present = whole("present") else { throw bad("'present' must be a whole number of nanoseconds") }
-            guard let file = object["file"] as? String, !file.isEmpty, !file.contains("/"), file != ".", file != ".." else {
-                throw bad("'file' must be the name of a file in the folder")
+            if let earlier = seen[entry.frame] {
+                throw FramesDataError(message: "\(indexPath):\(number): frame \(entry.frame) is listed twice (also on line \(earlier))")
             }
-            var damage: [Int]?
-            if let value = object["damage"] {
-                guard let list = value as? [Any], list.count == 4, case let ints = list.compactMap(FramesFolder.wholeNumber),
-                      ints.count == 4 else {
-                    throw bad("'damage' must be [x, y, w, h]")
-                }
-                damage = ints
-            }
-            var rects: Int?
-            if let value = object["rects"] {
-                guard let list = value as? [Any], list.allSatisfy({ ($0 as? [Any])?.count == 4 }) else {
-                    throw bad("'rects' must be a list of [x, y, w, h]")
-                }
-                rects = list.count
-            }
-            var txns: [Int]?
-            if let value = object["txns"] {
-                guard let list = value as? [Any], case let ints = list.compactMap(FramesFolder.wholeNumber), ints.count == list.count else {
-                    throw bad("'txns' must be a list of transaction ids")
-                }
-                txns = ints
-            }
-            if let earlier = seen[frame] { throw bad("frame \(frame) is listed twice (also on line \(earlier))") }
-            seen[frame] = number
-            entries.append(FrameIndexEntry(frame: frame, present: Int64(present), file: file,
-                                           hash: object["hash"] as? String, damage: damage, rects: rects, txns: txns))
+            seen[entry.frame] = number
+            entries.append(entry)
         }
         return entries.sorted { ($0.present, $0.frame) < ($1.present, $1.frame) }
-    }
-
-    /// A JSON whole number of 0 or more (not a fraction, not `true`).
-    static func wholeNumber(_ value: Any?) -> Int? {
-        guard let number = value as? NSNumber,
-              ObjectIdentifier(type(of: number)) != ObjectIdentifier(type(of: NSNumber(value: true))),
-              let int = number as? Int, int >= 0 else { return nil }
-        return int
     }
 
     /// The file of a frame argument: a frame index (looked up in
@@ -574,7 +527,7 @@ struct FramesFolder {
         if !argument.isEmpty, argument.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
             guard let frame = Int(argument) else { throw FramesDataError(message: "no frame \(argument) in \(path)") }
             let index = try index()
-            if let entry = index?.first(where: { $0.frame == frame }) { return filePath(entry.file) }
+            if let entry = index?.first(where: { $0.frame == UInt64(frame) }) { return filePath(entry.file) }
             let byName = filePath(FolderFrameOutput.fileName(frame: UInt64(frame)))
             if fm.fileExists(atPath: byName) { return byName }
             if let index {

@@ -1,9 +1,9 @@
 /// The project's JSON reader: reads JSON text into `JSONValue`s, with an
 /// error that names the 1-based column of the problem.
 ///
-/// It reads RFC 8259 JSON with one restriction, integers only (a number with
-/// a fraction or an exponent is an error, as is one outside the 64-bit
-/// range), and it is bounded: arrays and objects nest at most `maxDepth`
+/// It reads RFC 8259 JSON; integers must fit in 64 bits (a number with a
+/// fraction or an exponent reads as `.number` with its text, for the caller
+/// to refuse: LoopSim's files hold whole numbers only), and it is bounded: arrays and objects nest at most `maxDepth`
 /// deep, so no input can exhaust the stack. A reader covers one range of
 /// a byte buffer (a whole text, or one line of it); columns count from the
 /// start of that range. Messages say what was expected and what was found
@@ -79,7 +79,7 @@ public struct JSONReader {
         case UInt8(ascii: "\""):
             return .string(try readString())
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return .int(try readInt())
+            return try readNumber()
         case UInt8(ascii: "t"):
             try readLiteral("true")
             return .bool(true)
@@ -173,6 +173,31 @@ public struct JSONReader {
         pos += count
     }
 
+    /// An integer as `.int`; a number with a fraction or an exponent as
+    /// `.number` with its text, for the caller to refuse by key.
+    private mutating func readNumber() throws(JSONReadError) -> JSONValue {
+        let start = pos
+        let integer = try readInt()
+        guard let next = peek(), next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E") else {
+            return .int(integer)
+        }
+        if next == UInt8(ascii: ".") {
+            pos += 1
+            try readDigits()
+        }
+        if let e = peek(), e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
+            pos += 1
+            if let sign = peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { pos += 1 }
+            try readDigits()
+        }
+        return .number(String(decoding: bytes[start..<pos], as: UTF8.self))
+    }
+
+    private mutating func readDigits() throws(JSONReadError) {
+        guard let first = peek(), isDigit(first) else { throw error("expected a digit, found \(found())") }
+        while let digit = peek(), isDigit(digit) { pos += 1 }
+    }
+
     private mutating func readInt() throws(JSONReadError) -> Int64 {
         let start = pos
         var negative = false
@@ -196,9 +221,6 @@ public struct JSONReader {
             }
             magnitude = sum
             pos += 1
-        }
-        if let next = peek(), next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E") {
-            throw error("numbers must be integers (no fraction or exponent)")
         }
         if negative {
             return magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude)

@@ -1,14 +1,17 @@
 /// A JSON value as the project's JSON reader returns it.
 ///
-/// Numbers are integers only: every number LoopSim writes into a file it
-/// reads back (traces, `frames.jsonl`) is a whole number, so a fraction or an
-/// exponent is a read error rather than a silent rounding. Objects keep their
+/// Every number LoopSim writes into a file it reads back (traces,
+/// `frames.jsonl`) is a whole number: integers read as `.int`, and a number
+/// with a fraction or an exponent reads as `.number` with its text, so a
+/// reader refuses it by key rather than rounding it silently. Objects keep their
 /// members in file order, with where each one was found, so a reader built
 /// on top can point at the exact column of a wrong value.
 public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int64)
+    /// A number with a fraction or an exponent, as written (`4.5`, `1e3`).
+    case number(String)
     case string(String)
     case array([JSONValue])
     case object([JSONMember])
@@ -20,6 +23,7 @@ public enum JSONValue: Sendable, Equatable {
         case .null: "null"
         case .bool: "a boolean"
         case .int: "an integer"
+        case .number: "a fraction"
         case .string: "a string"
         case .array: "an array"
         case .object: "an object"
