@@ -19,7 +19,7 @@ let package = Package(
         .target(name: "RenderWire", dependencies: ["RenderModel"], swiftSettings: strict),
         .target(name: "CLoopSimSystem"),
         .target(name: "LoopSimSystem", dependencies: ["CLoopSimSystem"], swiftSettings: strict),
-        .target(name: "RenderServer", dependencies: ["RenderWire", "RenderModel", "LoopSimSystem"], swiftSettings: strict),
+        .target(name: "RenderServer", dependencies: ["RenderWire", "RenderModel", "LoopSimSystem", "LoopSimTrace"], swiftSettings: strict),
         .target(name: "LayerKit", dependencies: ["RunLoopKit", "RenderModel", "LoopSimTrace"], swiftSettings: strict),
         .target(name: "Simulation", dependencies: ["RunLoopKit", "LayerKit", "RenderModel", "RenderWire", "LoopSimSystem", "LoopSimTrace"], swiftSettings: strict),
         .target(name: "Scenario", dependencies: ["Simulation", "RunLoopKit", "LoopSimSystem", "LoopSimTrace"], swiftSettings: strict),

@@ -14,11 +14,8 @@ extension Layer {
         let txn = context.noteMutation()
         let oldBounds = state.bounds
         try state.setValue(value, for: property)
-        context.trace("set", [
-            TraceField("layer", .string(traceName)), TraceField("prop", .string(property.languageName)),
-            TraceField("value", .string(LayerContext.format(state.value(of: property)))),
-            TraceField("txn", .int(Int64(txn.id))),
-        ])
+        context.trace(.set(layer: traceName, prop: property.languageName,
+                           value: LayerContext.format(state.value(of: property)), txn: txn.id))
         if state.bounds != oldBounds { markNeedsLayout() }
         context.markDirty(self)
     }

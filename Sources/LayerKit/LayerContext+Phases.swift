@@ -45,13 +45,9 @@ extension LayerContext {
             changed: mentioned.count, diff: diff, bytes: bytes)
         commits.append(record)
         onPhase?(.send)
-        trace("commit", [
-            TraceField("txns", .ints(record.transactions.map(Int64.init))),
-            TraceField("layout", .strings(layoutVisited)), TraceField("display", .strings(displayVisited)),
-            TraceField("prepare", .strings(prepareVisited)),
-            TraceField("changed", .int(Int64(record.changed))), TraceField("bytes", .int(Int64(bytes))),
-            TraceField("constraints", .strings(constraintsVisited)),
-        ])
+        trace(.commit(.init(txns: record.transactions, layout: layoutVisited, display: displayVisited,
+                            prepare: prepareVisited, changed: record.changed, bytes: bytes,
+                            constraints: constraintsVisited)))
         try onCommit?(record)
     }
 

@@ -20,8 +20,7 @@ extension LayerContext {
         let t = Transaction(id: nextTransactionID, isImplicit: implicit, begun: sim.now)
         nextTransactionID += 1
         stack.append(t)
-        trace("txn.begin", [TraceField("txn", .int(Int64(t.id))), TraceField("implicit", .bool(implicit)),
-                            TraceField("depth", .int(Int64(stack.count)))])
+        trace(.txnBegin(txn: t.id, implicit: implicit, depth: stack.count))
     }
 
     /// The innermost open transaction, if any.
@@ -52,7 +51,7 @@ extension LayerContext {
     }
 
     private func pop(_ t: Transaction) throws {
-        trace("txn.commit", [TraceField("txn", .int(Int64(t.id))), TraceField("depth", .int(Int64(stack.count)))])
+        trace(.txnCommit(txn: t.id, depth: stack.count))
         stack.removeLast()
         poppedSinceShip.append(t)
         scheduleCompletions(of: t)
@@ -135,7 +134,7 @@ extension LayerContext {
     private func scheduleCompletions(of t: Transaction) {
         for block in t.completions {
             loop.perform(in: .common, name: "completion txn \(t.id)") { [weak self] in
-                self?.trace("completion", [TraceField("txn", .int(Int64(t.id)))])
+                self?.trace(.completion(txn: t.id))
                 try block()
             }
         }

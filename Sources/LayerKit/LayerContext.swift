@@ -66,12 +66,12 @@ public final class LayerContext {
     }
 
     /// Records a trace event.
-    func trace(_ ev: String, _ fields: @autoclosure () -> [TraceField]) {
-        sim.emit(ev, fields())
+    func trace(_ kind: @autoclosure () -> TraceEvent.Kind) {
+        sim.emit(kind())
     }
 
     func warn(_ text: String) {
-        sim.emit("warn", [TraceField("text", .string(text))])
+        sim.emit(.warn(text: text))
     }
 
     // MARK: Layers

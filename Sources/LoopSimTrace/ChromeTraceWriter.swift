@@ -25,18 +25,17 @@
 /// closed at the last timestamp (or at the end of a `blocked` reaching
 /// further). Timestamps never go backwards: an event earlier than the one
 /// before it is drawn at the later time. Every slice and instant carries the
-/// event's `iter` in `args`. The output depends only on the events.
+/// event's `iter` in `args`. The output depends only on the events. What each
+/// kind draws is an exhaustive switch over `TraceEvent.Kind`.
 public enum ChromeTraceWriter {
     public static let pid = 1
     public static let mainThread = 1
     public static let renderServerThread = 2
-    /// Event kinds drawn on the render server track.
-    public static let renderServerKinds: Set<String> = ["frame", "anim.begin", "anim.end"]
 
     public static func render(_ events: [TraceEvent]) -> String {
         var builder = Builder()
         builder.out.reserveCapacity(events.count * 128 + 512)
-        TraceJSON.appendLiteral(#"{"displayTimeUnit":"ns","traceEvents":["#, to: &builder.out)
+        JSONWriter.appendLiteral(#"{"displayTimeUnit":"ns","traceEvents":["#, to: &builder.out)
         builder.metadata(name: "process_name", tid: mainThread, value: "LoopSim")
         builder.metadata(name: "thread_name", tid: mainThread, value: "main thread")
         builder.metadata(name: "thread_name", tid: renderServerThread, value: "render server")
@@ -44,7 +43,7 @@ public enum ChromeTraceWriter {
             builder.add(event)
         }
         builder.closeAll()
-        TraceJSON.appendLiteral("\n]}\n", to: &builder.out)
+        JSONWriter.appendLiteral("\n]}\n", to: &builder.out)
         return String(decoding: builder.out, as: UTF8.self)
     }
 
@@ -59,7 +58,7 @@ public enum ChromeTraceWriter {
     static func appendMicroseconds(_ ns: Int64, to out: inout [UInt8]) {
         let magnitude = ns.magnitude
         if ns < 0 { out.append(UInt8(ascii: "-")) }
-        TraceJSON.appendUInt(magnitude / 1000, to: &out)
+        JSONWriter.appendUInt(magnitude / 1000, to: &out)
         var fraction = Int(magnitude % 1000)
         if fraction == 0 { return }
         out.append(UInt8(ascii: "."))
@@ -74,7 +73,7 @@ public enum ChromeTraceWriter {
     // MARK: Building
 
     private enum SliceKind: Equatable {
-        case run(depth: Int64?)
+        case run(depth: Int)
         case pass
         case callout
         case sleeping
@@ -105,89 +104,75 @@ public enum ChromeTraceWriter {
             let ts = max(e.t, lastTs)
             lastTs = ts
             horizon = max(horizon, ts)
-            if ChromeTraceWriter.renderServerKinds.contains(e.ev) {
-                instant(e, name: e.ev, ts: ts, tid: ChromeTraceWriter.renderServerThread)
-                return
-            }
-            if e.ev == "latency", let txn = e.int("txn"), let start = e.int("start"), let present = e.int("present"), start <= present {
-                for (begin, time) in [(true, start), (false, present)] {
-                    head(name: "txn \(txn)", category: "latency", phase: begin ? "b" : "e", ts: time)
-                    TraceJSON.appendLiteral(#","id":"#, to: &out)
-                    TraceJSON.appendInt(txn, to: &out)
-                    tail(tid: ChromeTraceWriter.mainThread, args: begin ? .none : .fields(e))
-                }
-            }
-            switch e.ev {
-            case "run.begin":
-                let depth = e.int("depth")
-                if let depth {
-                    // A run as deep as this one that never ended: end it now.
-                    while let stale = stack.lastIndex(where: {
-                        if case .run(let d?) = $0.kind { return d >= depth }
-                        return false
-                    }) {
-                        close(downTo: stale, ts: ts, args: .none)
-                    }
-                }
-                open(OpenSlice(kind: .run(depth: depth), name: "run " + label(e["mode"]), category: "run"),
-                     ts: ts, args: .fields(e))
-            case "run.end":
-                let depth = e.int("depth")
-                if let index = stack.lastIndex(where: {
-                    if case .run(let d) = $0.kind { return depth == nil || d == depth }
+            let main = ChromeTraceWriter.mainThread
+            switch e.kind {
+            case .runBegin(let mode, let depth):
+                // A run as deep as this one that never ended: end it now.
+                while let stale = stack.lastIndex(where: {
+                    if case .run(let d) = $0.kind { return d >= depth }
                     return false
                 }) {
+                    close(downTo: stale, ts: ts, args: .none)
+                }
+                open(OpenSlice(kind: .run(depth: depth), name: "run " + mode, category: "run"), ts: ts, args: .fields(e))
+            case .runEnd(_, let depth, _):
+                if let index = stack.lastIndex(where: { $0.kind == .run(depth: depth) }) {
                     close(downTo: index, ts: ts, args: .fields(e))
                 } else {
-                    instant(e, name: e.ev, ts: ts, tid: ChromeTraceWriter.mainThread)
+                    instant(e, name: e.name, ts: ts, tid: main)
                 }
-            case "activity":
-                if e.string("activity") == "beforeTimers" {
-                    // The previous pass of the innermost run ends here.
-                    let runIndex = stack.lastIndex(where: {
-                        if case .run = $0.kind { return true }
-                        return false
-                    })
-                    let from = (runIndex ?? -1) + 1
-                    if from < stack.count,
-                       let pass = stack[from...].lastIndex(where: { $0.kind == .pass }) {
-                        close(downTo: pass, ts: ts, args: .none)
-                    }
-                    open(OpenSlice(kind: .pass, name: "pass " + String(e.iter), category: "pass"),
-                         ts: ts, args: .iter(e.iter))
-                }
-                instant(e, name: e.string("activity") ?? e.ev, ts: ts, tid: ChromeTraceWriter.mainThread)
-            case "callout":
-                open(OpenSlice(kind: .callout, name: calloutName(e), category: "callout"),
-                     ts: ts, args: .fields(e))
-            case "callout.end":
-                let name = calloutName(e)
+            case .activity(let activity, _):
+                if activity == .beforeTimers { beginPass(e, ts: ts) }
+                instant(e, name: activity.rawValue, ts: ts, tid: main)
+            case .callout(let kind, let name):
+                open(OpenSlice(kind: .callout, name: kind.rawValue + " " + name, category: "callout"), ts: ts, args: .fields(e))
+            case .calloutEnd(let kind, let name):
+                let name = kind.rawValue + " " + name
                 if let index = stack.lastIndex(where: { $0.kind == .callout && $0.name == name }) {
                     close(downTo: index, ts: ts, args: .none)
                 } else {
-                    instant(e, name: e.ev, ts: ts, tid: ChromeTraceWriter.mainThread)
+                    instant(e, name: e.name, ts: ts, tid: main)
                 }
-            case "sleep":
-                open(OpenSlice(kind: .sleeping, name: "sleeping", category: "sleep"),
-                     ts: ts, args: .fields(e))
-            case "wake":
+            case .sleep:
+                open(OpenSlice(kind: .sleeping, name: "sleeping", category: "sleep"), ts: ts, args: .fields(e))
+            case .wake:
                 if let index = stack.lastIndex(where: { $0.kind == .sleeping }) {
                     close(downTo: index, ts: ts, args: .fields(e))
                 } else {
-                    instant(e, name: e.ev, ts: ts, tid: ChromeTraceWriter.mainThread)
+                    instant(e, name: e.name, ts: ts, tid: main)
                 }
-            case "blocked":
-                if let duration = e.int("duration") {
-                    let (end, overflow) = ts.addingReportingOverflow(max(0, duration))
-                    horizon = max(horizon, overflow ? .max : end)
-                    complete(name: "blocked", category: "blocked", ts: ts, dur: max(0, duration),
-                             args: .fields(e))
-                } else {
-                    instant(e, name: e.ev, ts: ts, tid: ChromeTraceWriter.mainThread)
+            case .blocked(let duration):
+                let (end, overflow) = ts.addingReportingOverflow(max(0, duration))
+                horizon = max(horizon, overflow ? .max : end)
+                complete(name: "blocked", category: "blocked", ts: ts, dur: max(0, duration), args: .fields(e))
+            case .frame, .animBegin, .animEnd:
+                instant(e, name: e.name, ts: ts, tid: ChromeTraceWriter.renderServerThread)
+            case .latency(let l):
+                if l.start <= l.present {
+                    for (begin, time) in [(true, l.start), (false, l.present)] {
+                        head(name: "txn \(l.txn)", category: "latency", phase: begin ? "b" : "e", ts: time)
+                        JSONWriter.appendLiteral(#","id":"#, to: &out)
+                        JSONWriter.appendInt(Int64(l.txn), to: &out)
+                        tail(tid: main, args: begin ? .none : .fields(e))
+                    }
                 }
-            default:
-                instant(e, name: e.ev, ts: ts, tid: ChromeTraceWriter.mainThread)
+                instant(e, name: e.name, ts: ts, tid: main)
+            case .set, .txnBegin, .txnCommit, .commit, .completion, .log, .warn, .note, .post:
+                instant(e, name: e.name, ts: ts, tid: main)
             }
+        }
+
+        /// The previous pass of the innermost run ends here, and pass `e.iter` begins.
+        private mutating func beginPass(_ e: TraceEvent, ts: Int64) {
+            let runIndex = stack.lastIndex(where: {
+                if case .run = $0.kind { return true }
+                return false
+            })
+            let from = (runIndex ?? -1) + 1
+            if from < stack.count, let pass = stack[from...].lastIndex(where: { $0.kind == .pass }) {
+                close(downTo: pass, ts: ts, args: .none)
+            }
+            open(OpenSlice(kind: .pass, name: "pass " + String(e.iter), category: "pass"), ts: ts, args: .iter(e.iter))
         }
 
         mutating func closeAll() {
@@ -200,15 +185,15 @@ public enum ChromeTraceWriter {
 
         mutating func metadata(name: String, tid: Int, value: String) {
             startEvent()
-            TraceJSON.appendLiteral(#"{"name":"#, to: &out)
-            TraceJSON.appendString(name, to: &out)
-            TraceJSON.appendLiteral(#","ph":"M","pid":"#, to: &out)
-            TraceJSON.appendInt(Int64(ChromeTraceWriter.pid), to: &out)
-            TraceJSON.appendLiteral(#","tid":"#, to: &out)
-            TraceJSON.appendInt(Int64(tid), to: &out)
-            TraceJSON.appendLiteral(#","args":{"name":"#, to: &out)
-            TraceJSON.appendString(value, to: &out)
-            TraceJSON.appendLiteral("}}", to: &out)
+            JSONWriter.appendLiteral(#"{"name":"#, to: &out)
+            JSONWriter.appendString(name, to: &out)
+            JSONWriter.appendLiteral(#","ph":"M","pid":"#, to: &out)
+            JSONWriter.appendInt(Int64(ChromeTraceWriter.pid), to: &out)
+            JSONWriter.appendLiteral(#","tid":"#, to: &out)
+            JSONWriter.appendInt(Int64(tid), to: &out)
+            JSONWriter.appendLiteral(#","args":{"name":"#, to: &out)
+            JSONWriter.appendString(value, to: &out)
+            JSONWriter.appendLiteral("}}", to: &out)
         }
 
         private mutating func open(_ slice: OpenSlice, ts: Int64, args: Args) {
@@ -229,14 +214,14 @@ public enum ChromeTraceWriter {
 
         private mutating func complete(name: String, category: StaticString, ts: Int64, dur: Int64, args: Args) {
             head(name: name, category: category, phase: "X", ts: ts)
-            TraceJSON.appendLiteral(#","dur":"#, to: &out)
+            JSONWriter.appendLiteral(#","dur":"#, to: &out)
             ChromeTraceWriter.appendMicroseconds(dur, to: &out)
             tail(tid: ChromeTraceWriter.mainThread, args: args)
         }
 
         private mutating func instant(_ e: TraceEvent, name: String, ts: Int64, tid: Int) {
             head(name: name, category: "event", phase: "i", ts: ts)
-            TraceJSON.appendLiteral(#","s":"t""#, to: &out)
+            JSONWriter.appendLiteral(#","s":"t""#, to: &out)
             tail(tid: tid, args: .fields(e))
         }
 
@@ -245,71 +230,47 @@ public enum ChromeTraceWriter {
                 first = false
                 out.append(UInt8(ascii: "\n"))
             } else {
-                TraceJSON.appendLiteral(",\n", to: &out)
+                JSONWriter.appendLiteral(",\n", to: &out)
             }
         }
 
         private mutating func head(name: String, category: StaticString, phase: StaticString, ts: Int64) {
             startEvent()
-            TraceJSON.appendLiteral(#"{"name":"#, to: &out)
-            TraceJSON.appendString(name, to: &out)
-            TraceJSON.appendLiteral(#","cat":""#, to: &out)
-            TraceJSON.appendLiteral(category, to: &out)
-            TraceJSON.appendLiteral(#"","ph":""#, to: &out)
-            TraceJSON.appendLiteral(phase, to: &out)
-            TraceJSON.appendLiteral(#"","ts":"#, to: &out)
+            JSONWriter.appendLiteral(#"{"name":"#, to: &out)
+            JSONWriter.appendString(name, to: &out)
+            JSONWriter.appendLiteral(#","cat":""#, to: &out)
+            JSONWriter.appendLiteral(category, to: &out)
+            JSONWriter.appendLiteral(#"","ph":""#, to: &out)
+            JSONWriter.appendLiteral(phase, to: &out)
+            JSONWriter.appendLiteral(#"","ts":"#, to: &out)
             ChromeTraceWriter.appendMicroseconds(ts, to: &out)
         }
 
         private mutating func tail(tid: Int, args: Args) {
-            TraceJSON.appendLiteral(#","pid":"#, to: &out)
-            TraceJSON.appendInt(Int64(ChromeTraceWriter.pid), to: &out)
-            TraceJSON.appendLiteral(#","tid":"#, to: &out)
-            TraceJSON.appendInt(Int64(tid), to: &out)
+            JSONWriter.appendLiteral(#","pid":"#, to: &out)
+            JSONWriter.appendInt(Int64(ChromeTraceWriter.pid), to: &out)
+            JSONWriter.appendLiteral(#","tid":"#, to: &out)
+            JSONWriter.appendInt(Int64(tid), to: &out)
             switch args {
             case .none:
                 break
             case .iter(let iter):
-                TraceJSON.appendLiteral(#","args":{"iter":"#, to: &out)
-                TraceJSON.appendInt(Int64(iter), to: &out)
+                JSONWriter.appendLiteral(#","args":{"iter":"#, to: &out)
+                JSONWriter.appendInt(Int64(iter), to: &out)
                 out.append(UInt8(ascii: "}"))
             case .fields(let e):
-                // `{"iter":N,<fields>}`; `iter` is left out when a field has that key.
-                TraceJSON.appendLiteral(#","args":{"#, to: &out)
-                var needsComma = false
-                if !e.fields.contains(where: { $0.key == "iter" }) {
-                    TraceJSON.appendLiteral(#""iter":"#, to: &out)
-                    TraceJSON.appendInt(Int64(e.iter), to: &out)
-                    needsComma = true
-                }
-                for field in e.fields {
-                    if needsComma { out.append(UInt8(ascii: ",")) }
-                    needsComma = true
-                    TraceJSON.appendString(field.key, to: &out)
+                // `{"iter":N,<fields>}`
+                JSONWriter.appendLiteral(#","args":{"iter":"#, to: &out)
+                JSONWriter.appendInt(Int64(e.iter), to: &out)
+                for field in e.kind.fields {
+                    out.append(UInt8(ascii: ","))
+                    JSONWriter.appendString(field.key, to: &out)
                     out.append(UInt8(ascii: ":"))
-                    TraceJSON.appendValue(field.value, to: &out)
+                    field.value.appendJSON(to: &out)
                 }
                 out.append(UInt8(ascii: "}"))
             }
             out.append(UInt8(ascii: "}"))
-        }
-
-        // MARK: Helpers
-
-        private func calloutName(_ e: TraceEvent) -> String {
-            label(e["kind"]) + " " + label(e["name"])
-        }
-
-        /// A field's value as part of a slice name.
-        private func label(_ value: TraceValue?) -> String {
-            switch value {
-            case .string(let s)?: return s
-            case .int(let v)?: return String(v)
-            case .bool(let b)?: return b ? "true" : "false"
-            case .strings(let items)?: return "[" + items.joined(separator: ",") + "]"
-            case .ints(let items)?: return "[" + items.map { String($0) }.joined(separator: ",") + "]"
-            case .null?, nil: return "?"
-            }
         }
     }
 }

@@ -22,7 +22,8 @@
 /// everything between them one level deeper, so a run nested inside a timer
 /// callout reads as nested. A `run.begin` whose `depth` is not deeper than a
 /// run still open closes that stale run first; an end without a matching open
-/// block changes nothing.
+/// block changes nothing. Which kinds open and close blocks, and how each kind
+/// is labelled, are exhaustive switches over `TraceEvent.Kind`.
 ///
 /// Fields are `key=value`. Strings (kinds and keys too) are bare unless empty
 /// or containing whitespace, control characters or `"` (then quoted
@@ -74,46 +75,39 @@ public enum TextTraceWriter {
     // MARK: Nesting
 
     enum Block: Equatable {
-        case run(depth: Int64?)
-        case callout(kind: String?, name: String?)
+        case run(depth: Int)
+        case callout(kind: TraceEvent.CalloutKind, name: String)
     }
 
     /// Updates the open blocks for `event` and returns its indentation level.
     static func level(after event: TraceEvent, blocks: inout [Block]) -> Int {
-        switch event.ev {
-        case "run.begin":
-            let depth = event.int("depth")
-            if let depth {
-                while let stale = blocks.lastIndex(where: {
-                    if case .run(let d?) = $0 { return d >= depth }
-                    return false
-                }) {
-                    blocks.removeSubrange(stale...)
-                }
+        switch event.kind {
+        case .runBegin(_, let depth):
+            while let stale = blocks.lastIndex(where: {
+                if case .run(let d) = $0 { return d >= depth }
+                return false
+            }) {
+                blocks.removeSubrange(stale...)
             }
             let level = blocks.count
             blocks.append(.run(depth: depth))
             return level
-        case "run.end":
-            let depth = event.int("depth")
-            if let open = blocks.lastIndex(where: {
-                if case .run(let d) = $0 { return depth == nil || d == depth }
-                return false
-            }) {
+        case .runEnd(_, let depth, _):
+            if let open = blocks.lastIndex(of: .run(depth: depth)) {
                 blocks.removeSubrange(open...)
             }
             return blocks.count
-        case "callout":
+        case .callout(let kind, let name):
             let level = blocks.count
-            blocks.append(.callout(kind: event.string("kind"), name: event.string("name")))
+            blocks.append(.callout(kind: kind, name: name))
             return level
-        case "callout.end":
-            let me = Block.callout(kind: event.string("kind"), name: event.string("name"))
-            if let open = blocks.lastIndex(of: me) {
+        case .calloutEnd(let kind, let name):
+            if let open = blocks.lastIndex(of: .callout(kind: kind, name: name)) {
                 blocks.removeSubrange(open...)
             }
             return blocks.count
-        default:
+        case .activity, .sleep, .wake, .blocked, .set, .txnBegin, .txnCommit, .commit, .frame, .animBegin,
+             .animEnd, .completion, .log, .warn, .note, .post, .latency:
             return blocks.count
         }
     }
@@ -129,41 +123,35 @@ public enum TextTraceWriter {
         out.append(space)
         let passStart = out.count
         out.append(UInt8(ascii: "#"))
-        TraceJSON.appendInt(Int64(e.iter), to: &out)
+        JSONWriter.appendInt(Int64(e.iter), to: &out)
         pad(&out, max(1, passWidth - (out.count - passStart)))
-        for _ in 0..<max(0, indent) { TraceJSON.appendRaw(indentUnit, to: &out) }
+        for _ in 0..<max(0, indent) { JSONWriter.appendRaw(indentUnit, to: &out) }
 
-        let kind: String
-        let positional: (String, String)?
-        switch e.ev {
-        case "activity": kind = "activity"; positional = ("activity", "mode")
-        case "callout": kind = "callout"; positional = ("kind", "name")
-        case "callout.end": kind = "end"; positional = ("kind", "name")
-        default: kind = e.ev; positional = nil
-        }
-        let kindWidthUsed = appendWord(kind, inArray: false, to: &out)
-        if e.fields.isEmpty { return }
+        let (label, positional) = label(of: e.kind)
+        let kindWidthUsed = appendWord(label, inArray: false, to: &out)
+        let fields = e.kind.fields
+        if fields.isEmpty { return }
         pad(&out, max(1, kindWidth - kindWidthUsed))
-
-        var first = true
-        var firstPositional = -1
-        var secondPositional = -1
-        if let (a, b) = positional {
-            firstPositional = e.fields.firstIndex { $0.key == a } ?? -1
-            secondPositional = e.fields.firstIndex { $0.key == b } ?? -1
-            for index in [firstPositional, secondPositional] where index >= 0 {
-                if !first { out.append(space) }
-                first = false
-                let field = e.fields[index]
-                appendValue(field.value, key: field.key, to: &out)
+        for (index, field) in fields.enumerated() {
+            if index > 0 { out.append(space) }
+            if index >= positional {
+                appendWord(field.key, inArray: false, to: &out)
+                out.append(UInt8(ascii: "="))
             }
-        }
-        for (index, field) in e.fields.enumerated() where index != firstPositional && index != secondPositional {
-            if !first { out.append(space) }
-            first = false
-            appendWord(field.key, inArray: false, to: &out)
-            out.append(UInt8(ascii: "="))
             appendValue(field.value, key: field.key, to: &out)
+        }
+    }
+
+    /// The word a line shows for the kind, and how many of its first fields
+    /// are shown as bare values (`activity beforeTimers default`,
+    /// `callout timer tick`) rather than `key=value`.
+    static func label(of kind: TraceEvent.Kind) -> (String, positional: Int) {
+        switch kind {
+        case .activity, .callout: (kind.name, 2)
+        case .calloutEnd: ("end", 2)
+        case .runBegin, .runEnd, .sleep, .wake, .blocked, .set, .txnBegin, .txnCommit, .commit, .frame, .animBegin,
+             .animEnd, .completion, .log, .warn, .note, .post, .latency:
+            (kind.name, 0)
         }
     }
 
@@ -178,7 +166,7 @@ public enum TextTraceWriter {
     static func appendSeconds(_ ns: Int64, to out: inout [UInt8]) {
         let magnitude = ns.magnitude
         if ns < 0 { out.append(UInt8(ascii: "-")) }
-        TraceJSON.appendUInt(magnitude / 1_000_000_000, to: &out)
+        JSONWriter.appendUInt(magnitude / 1_000_000_000, to: &out)
         out.append(UInt8(ascii: "."))
         var fraction = magnitude % 1_000_000_000
         var divisor: UInt64 = 100_000_000
@@ -196,12 +184,12 @@ public enum TextTraceWriter {
             if nanosecondKeys.contains(key) {
                 appendSeconds(v, to: &out)
             } else {
-                TraceJSON.appendInt(v, to: &out)
+                JSONWriter.appendInt(v, to: &out)
             }
         case .string(let s):
             appendWord(s, inArray: false, to: &out)
         case .bool(let b):
-            if b { TraceJSON.appendLiteral("true", to: &out) } else { TraceJSON.appendLiteral("false", to: &out) }
+            if b { JSONWriter.appendLiteral("true", to: &out) } else { JSONWriter.appendLiteral("false", to: &out) }
         case .null:
             out.append(UInt8(ascii: "-"))
         case .strings(let items):
@@ -215,7 +203,7 @@ public enum TextTraceWriter {
             out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
-                TraceJSON.appendInt(item, to: &out)
+                JSONWriter.appendInt(item, to: &out)
             }
             out.append(UInt8(ascii: "]"))
         }
@@ -227,9 +215,9 @@ public enum TextTraceWriter {
     static func appendWord(_ s: String, inArray: Bool, to out: inout [UInt8]) -> Int {
         let start = out.count
         if needsQuotes(s, inArray: inArray) {
-            TraceJSON.appendString(s, to: &out)
+            JSONWriter.appendString(s, to: &out)
         } else {
-            TraceJSON.appendRaw(s, to: &out)
+            JSONWriter.appendRaw(s, to: &out)
         }
         var width = 0
         for i in start..<out.count where out[i] & 0xC0 != 0x80 { width += 1 }

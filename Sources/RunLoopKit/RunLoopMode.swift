@@ -1,3 +1,5 @@
+import LoopSimTrace
+
 /// The name of a run-loop mode.
 ///
 /// Modes are compared by name. ``common`` stands for `kCFRunLoopCommonModes`:
@@ -55,35 +57,30 @@ public struct RunLoopActivity: OptionSet, Hashable, Sendable, CustomStringConver
     }
 }
 
-/// What a run of the loop returned (CFRunLoopRunResult, plus `idle`).
-public enum RunResult: Int, Sendable, CustomStringConvertible {
-    case finished = 1
-    case stopped = 2
-    case timedOut = 3
-    case handledSource = 4
-    /// LoopSim only: the loop would have slept forever, with nothing that
-    /// could ever wake it. The simulated thread is idle from here on.
-    case idle = 100
-
-    public var description: String {
-        switch self {
-        case .finished: return "finished"
-        case .stopped: return "stopped"
-        case .timedOut: return "timedOut"
-        case .handledSource: return "handledSource"
-        case .idle: return "idle"
-        }
-    }
-}
+/// What a run of the loop returned (CFRunLoopRunResult, plus `idle`); one
+/// type with the trace's `run.end` result.
+public typealias RunResult = TraceEvent.RunResult
 
 /// The kind of a callout, as the trace names it.
-public enum CalloutKind: String, Sendable {
-    case timer, source0, source1, observer, block, mainQueue, event, displayLink
-}
+public typealias CalloutKind = TraceEvent.CalloutKind
 
 /// Why a sleeping loop woke up, as the trace names it.
-public enum WakeReason: String, Sendable {
-    case timer, port, source0, mainQueue, wakeUp, timeout
+public typealias WakeReason = TraceEvent.WakeReason
+
+extension RunLoopActivity {
+    /// The trace's name of a single activity. Traps on a set of several,
+    /// which no pass reaches.
+    var traceActivity: TraceEvent.Activity {
+        switch self {
+        case .entry: .entry
+        case .beforeTimers: .beforeTimers
+        case .beforeSources: .beforeSources
+        case .beforeWaiting: .beforeWaiting
+        case .afterWaiting: .afterWaiting
+        case .exit: .exit
+        default: preconditionFailure("a pass reaches one activity at a time, not \(self)")
+        }
+    }
 }
 
 /// Virtual time: integer nanoseconds since the start of the simulation.

@@ -41,11 +41,11 @@ public final class SimContext {
     }
 
     /// Records a trace event at the current time and pass.
-    /// The fields are an autoclosure, so nothing is built when tracing is off.
+    /// The kind is an autoclosure, so nothing is built when tracing is off.
     @inline(__always)
-    public func emit(_ ev: String, _ fields: @autoclosure () -> [TraceField] = []) {
+    public func emit(_ kind: @autoclosure () -> TraceEvent.Kind) {
         guard let trace else { return }
-        trace.record(TraceEvent(t: now, iter: pass, ev: ev, fields()))
+        trace.record(TraceEvent(t: now, iter: pass, kind()))
     }
 
     /// Schedules `action` to happen "on another thread" at virtual time
@@ -83,7 +83,7 @@ public final class SimContext {
             let item = outside[outsideHead]
             outsideHead += 1
             if item.time > now { now = item.time }
-            if let label = item.label { emit("post", [TraceField("what", .string(label))]) }
+            if let label = item.label { emit(.post(what: label)) }
             item.action()
         }
         if outsideHead > 64, outsideHead * 2 > outside.count {
@@ -103,7 +103,7 @@ public final class SimContext {
     /// way, but nothing on this thread runs.
     public func block(for duration: Nanoseconds) {
         precondition(duration >= 0, "SimContext.block(for:) needs a non-negative duration, got \(duration)")
-        emit("blocked", [TraceField("duration", .int(duration))])
+        emit(.blocked(duration: duration))
         advance(to: now + duration)
     }
 }

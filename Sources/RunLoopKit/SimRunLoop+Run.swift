@@ -32,11 +32,10 @@ extension SimRunLoop {
         guard let m = found, !isEmpty(m) else {
             if mode == .common, !commonModesRunWarned {
                 commonModesRunWarned = true
-                context.emit("warn", [TraceField("text", .string("a run in kCFRunLoopCommonModes returns finished at once; run a concrete mode"))])
+                context.emit(.warn(text: "a run in kCFRunLoopCommonModes returns finished at once; run a concrete mode"))
             }
-            context.emit("run.begin", [TraceField("mode", .string(mode.rawValue)), TraceField("depth", .int(Int64(depth)))])
-            context.emit("run.end", [TraceField("mode", .string(mode.rawValue)), TraceField("depth", .int(Int64(depth))),
-                                     TraceField("result", .string("finished"))])
+            context.emit(.runBegin(mode: mode.rawValue, depth: depth))
+            context.emit(.runEnd(mode: mode.rawValue, depth: depth, result: .finished))
             return .finished
         }
         if records.count == depth { records.append(RunRecord(ignoreWakeUps: false)) }
@@ -46,7 +45,7 @@ extension SimRunLoop {
         record.ignoreWakeUps = false
         runDepth = depth
         if context.trace != nil {
-            context.emit("run.begin", [TraceField("mode", .string(mode.rawValue)), TraceField("depth", .int(Int64(depth)))])
+            context.emit(.runBegin(mode: mode.rawValue, depth: depth))
         }
         var result = RunResult.idle
         do {
@@ -63,8 +62,7 @@ extension SimRunLoop {
             }
         }
         if context.trace != nil {
-            context.emit("run.end", [TraceField("mode", .string(mode.rawValue)), TraceField("depth", .int(Int64(depth))),
-                                     TraceField("result", .string(result.description))])
+            context.emit(.runEnd(mode: mode.rawValue, depth: depth, result: result))
         }
         if result == .idle, depth > 1 { throw IdleUnwind() }
         return result
@@ -189,10 +187,10 @@ extension SimRunLoop {
     func callout(_ kind: CalloutKind, _ name: @autoclosure () -> String, _ body: () throws -> Void) throws {
         if context.trace == nil && busyCounts == nil { return try body() }
         let name = name()
-        context.emit("callout", [TraceField("kind", .string(kind.rawValue)), TraceField("name", .string(name))])
+        context.emit(.callout(kind: kind, name: name))
         if busyCounts != nil { noteBusy(kind, name) }
         try body()
-        context.emit("callout.end", [TraceField("kind", .string(kind.rawValue)), TraceField("name", .string(name))])
+        context.emit(.calloutEnd(kind: kind, name: name))
     }
 
     private func noteBusy(_ kind: CalloutKind, _ name: String) {
@@ -214,7 +212,7 @@ extension SimRunLoop {
 
     private func notifyObservers(_ activity: RunLoopActivity, _ m: ModeState) throws {
         if context.trace != nil {
-            context.emit("activity", [TraceField("activity", .string(activity.description)), TraceField("mode", .string(m.name.rawValue))])
+            context.emit(.activity(activity.traceActivity, mode: m.name.rawValue))
         }
         if m.observerMask & activity.rawValue == 0 { return }
         let snapshot = m.observers

@@ -79,7 +79,7 @@ extension SimRunLoop {
                 let w = options.toleranceWake == .soft ? d.soft : d.hard
                 until = min(until ?? w, w)
             }
-            context.emit("sleep", [TraceField("mode", .string(m.name.rawValue)), TraceField("until", until.map { .int($0) } ?? .null)])
+            context.emit(.sleep(mode: m.name.rawValue, until: until))
         }
         while true {
             if let (live, consumesTimeout) = earliestReadyPort(m, dispatchPort: dispatchPort, deadline: deadline, timeoutFired: timeoutFired) {
@@ -96,7 +96,7 @@ extension SimRunLoop {
                 case .port, .none: reason = .port
                 }
                 if !poll {
-                    context.emit("wake", [TraceField("reason", .string(reason.rawValue))])
+                    context.emit(.wake(reason: reason))
                 }
                 return live
             }
@@ -106,7 +106,7 @@ extension SimRunLoop {
             if let deadline, !timeoutFired { next = min(next, deadline) }
             if let e = context.nextOutsideEventTime { next = min(next, max(e, context.now)) }
             if next == .max {
-                context.emit("note", [TraceField("text", .string("nothing can ever wake the loop in mode \(m.name.rawValue): idle"))])
+                context.emit(.note(text: "nothing can ever wake the loop in mode \(m.name.rawValue): idle"))
                 throw IdleUnwind()
             }
             if let bound = settleDeadline, next > bound {

@@ -1,3 +1,5 @@
+import LoopSimTrace
+
 /// A version-0 run-loop source (CFRunLoopSource with a perform callback).
 ///
 /// Signalling sets the signal time once (later signals coalesce) and does not

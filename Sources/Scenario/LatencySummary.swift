@@ -20,7 +20,7 @@ public struct LatencySummary: Sendable, Equatable {
         public var hitch: Int64
         /// Why it was late: `commit` (the main thread) or `render` (the
         /// server); nil when on time.
-        public var late: String?
+        public var late: TraceEvent.LateCause?
     }
 
     public var samples: [Sample]
@@ -31,15 +31,9 @@ public struct LatencySummary: Sendable, Equatable {
     /// the run lasts until the last event.
     public init?(events: [TraceEvent]) {
         var samples: [Sample] = []
-        for e in events where e.ev == "latency" {
-            func int(_ key: String) -> Int64? {
-                if case .int(let v)? = e.fields.first(where: { $0.key == key })?.value { return v }
-                return nil
-            }
-            guard let txn = int("txn"), let frame = int("frame"), let latency = int("latency") else { continue }
-            var late: String?
-            if case .string(let why)? = e.fields.first(where: { $0.key == "late" })?.value { late = why }
-            samples.append(Sample(txn: txn, frame: frame, latency: latency, hitch: int("hitch") ?? 0, late: late))
+        for e in events {
+            guard case .latency(let l) = e.kind else { continue }
+            samples.append(Sample(txn: Int64(l.txn), frame: l.frame, latency: l.latency, hitch: l.hitch, late: l.late))
         }
         guard !samples.isEmpty else { return nil }
         self.samples = samples
@@ -48,7 +42,7 @@ public struct LatencySummary: Sendable, Equatable {
 
     /// The frames that were late, by how much (ns) and why (the latest of
     /// their transactions'), in frame order.
-    public var lateFrames: [(frame: Int64, hitch: Int64, late: String?)] {
+    public var lateFrames: [(frame: Int64, hitch: Int64, late: TraceEvent.LateCause?)] {
         var worst: [Int64: Sample] = [:]
         for s in samples where s.hitch > 0 && s.hitch > (worst[s.frame]?.hitch ?? 0) { worst[s.frame] = s }
         return worst.sorted { $0.key < $1.key }.map { ($0.key, $0.value.hitch, $0.value.late) }
@@ -82,7 +76,7 @@ public struct LatencySummary: Sendable, Equatable {
         let late = lateFrames
         let total = late.reduce(Int64(0)) { $0 + $1.hitch }
         let ratio = hitchRatio
-        let commits = late.filter { $0.late == "commit" }.count, renders = late.filter { $0.late == "render" }.count
+        let commits = late.filter { $0.late == .commit }.count, renders = late.filter { $0.late == .render }.count
         out += "hitch time: \(late.count) late frame\(late.count == 1 ? "" : "s") (\(commits) commit, \(renders) render), \(Self.ms(total)) over \(String(format: "%.3f", Double(duration) / 1e9)) s = \(String(format: "%.1f", ratio)) ms/s"
         out += " — \(Self.wwdc20Band(ratio)) (WWDC20: good < 5, warning 5–10, critical ≥ 10); \(Self.organizerBand(ratio)) (Organizer: good ≤ 10, warning ≤ 25, critical ≤ 50)"
         return out

@@ -185,11 +185,8 @@ extension Simulation {
                                        hash: Bitmap.hashHex(p.frameHash), transactions: txns)
             r.frames.append(frame)
             context.schedule(at: p.onScreenTime, label: nil) { [unowned self] in
-                self.context.emit("frame", [
-                    TraceField("frame", .int(Int64(frame.index))), TraceField("present", .int(frame.present)),
-                    TraceField("file", .string(frame.file)), TraceField("hash", .string(frame.hash)),
-                    TraceField("txns", .ints(frame.transactions.map(Int64.init))),
-                ])
+                self.context.emit(.frame(.init(frame: Int64(frame.index), present: frame.present, file: frame.file,
+                                               hash: frame.hash, txns: frame.transactions)))
             }
         }
         scheduleLatencies(of: txns, latched: k, present: p.onScreenTime, frame: p.frame)
@@ -203,19 +200,16 @@ extension Simulation {
     /// that changed no pixel still puts its commits on screen.
     private func scheduleLatencies(of txns: [Int], latched: Int64, present: Int64, frame: UInt64) {
         guard let r = render else { return }
-        var events: [[TraceField]] = []
+        var events: [TraceEvent.LatencyInfo] = []
         for txn in txns {
             guard let start = r.latencyStart.removeValue(forKey: txn) else { continue }
             // Had every deadline been met: latched at the first vsync at or
             // after the first mutation, on screen one vsync later.
             let k = r.clock.firstVsync(atOrAfter: start)
             let expected = r.clock.time(ofVsync: k + 1)
-            var fields = [
-                TraceField("txn", .int(Int64(txn))), TraceField("frame", .int(Int64(frame))),
-                TraceField("start", .int(start)), TraceField("present", .int(present)),
-                TraceField("latency", .int(present - start)),
-                TraceField("expected", .int(expected)), TraceField("hitch", .int(max(0, present - expected))),
-            ]
+            var info = TraceEvent.LatencyInfo(txn: txn, frame: Int64(frame), start: start, present: present,
+                                              latency: present - start, expected: expected,
+                                              hitch: max(0, present - expected), late: nil)
             if present > expected {
                 // Latched at the vsync it was due at, or later only because
                 // the server was still rendering then: the render made it
@@ -223,9 +217,9 @@ extension Simulation {
                 // reason: the commit was late — the main thread's work, or
                 // a commit at the very instant of a vsync already handled.
                 let renderLate = latched == k || (k..<latched).contains { r.busyVsyncs.contains($0) }
-                fields.append(TraceField("late", .string(renderLate ? "render" : "commit")))
+                info.late = renderLate ? .render : .commit
             }
-            events.append(fields)
+            events.append(info)
         }
         // Busy vsyncs before the earliest one a transaction still in flight
         // could be due at can no longer matter.
@@ -233,7 +227,7 @@ extension Simulation {
         r.busyVsyncs = r.busyVsyncs.filter { $0 >= floor }
         guard !events.isEmpty else { return }
         context.schedule(at: present, label: nil) { [unowned self] in
-            for fields in events { self.context.emit("latency", fields) }
+            for info in events { self.context.emit(.latency(info)) }
         }
     }
 

@@ -58,12 +58,12 @@ public final class Simulation {
     /// Records a `log` action.
     public func log(_ text: String) {
         logs.append((context.now, text))
-        context.emit("log", [TraceField("text", .string(text))])
+        context.emit(.log(text: text))
     }
 
     /// Records a `warn` event.
     public func warn(_ text: String) {
-        context.emit("warn", [TraceField("text", .string(text))])
+        context.emit(.warn(text: text))
     }
 
     /// Schedules an input event: at `time` a message arrives on the event

@@ -1,4 +1,5 @@
 import Foundation
+import LoopSimTrace
 import RenderServer
 
 /// The benchmark harness: warm-up, N timed runs of a batch, percentiles of
@@ -18,13 +19,37 @@ struct BenchResult {
     /// The peer's time divided by ours: above 1 means LoopSim is faster.
     var ratio: Double? { peer.map { $0 / p50 } }
 
+    /// One JSON object on one line, with the project's JSON writer: names
+    /// and keys escaped, numbers with one decimal; `extra` values are
+    /// already JSON (numbers, or string literals written in the source).
     func json() -> String {
-        var s = "{\"name\":\"\(name)\",\"unit\":\"\(unit)\",\"p50\":\(fmt(p50)),\"p90\":\(fmt(p90)),\"p99\":\(fmt(p99)),\"runs\":\(runs),\"batch\":\(batch)"
-        if let peer, let ratio, let peerName {
-            s += ",\"peer_name\":\"\(peerName)\",\"peer\":\(fmt(peer)),\"ratio\":\(fmt(ratio))"
+        var out: [UInt8] = []
+        func member(_ key: String, _ raw: String) {
+            out.append(out.isEmpty ? UInt8(ascii: "{") : UInt8(ascii: ","))
+            JSONWriter.appendString(key, to: &out)
+            out.append(UInt8(ascii: ":"))
+            JSONWriter.appendRaw(raw, to: &out)
         }
-        for (k, v) in extra { s += ",\"\(k)\":\(v)" }
-        return s + "}"
+        func quoted(_ s: String) -> String {
+            var bytes: [UInt8] = []
+            JSONWriter.appendString(s, to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        member("name", quoted(name))
+        member("unit", quoted(unit))
+        member("p50", fmt(p50))
+        member("p90", fmt(p90))
+        member("p99", fmt(p99))
+        member("runs", String(runs))
+        member("batch", String(batch))
+        if let peer, let ratio, let peerName {
+            member("peer_name", quoted(peerName))
+            member("peer", fmt(peer))
+            member("ratio", fmt(ratio))
+        }
+        for (k, v) in extra { member(k, v) }
+        out.append(UInt8(ascii: "}"))
+        return String(decoding: out, as: UTF8.self)
     }
 
     func fmt(_ v: Double) -> String { String(format: "%.1f", v) }

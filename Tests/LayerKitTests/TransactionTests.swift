@@ -169,7 +169,7 @@ struct TransactionTests {
         }
         try w.run(until: 3)
         #expect(runs == 1)
-        #expect(w.events.contains { $0.ev == "completion" })
+        #expect(w.events.contains { $0.name == "completion" })
     }
 
     @Test("7.13 two completion blocks both run")
@@ -219,7 +219,7 @@ struct TransactionTests {
         let w = LayerWorld()
         try w.layers.commit()
         #expect(w.shipped.isEmpty)
-        #expect(w.events.filter { $0.ev == "warn" }.count == 1)
+        #expect(w.events.filter { $0.name == "warn" }.count == 1)
     }
 
     @Test("a begin left open at the end of a pass commits nothing and warns once")
@@ -233,7 +233,7 @@ struct TransactionTests {
         w.at(2) { try b.set(.backgroundColor, .color(.green)) }
         try w.run(until: 3)
         #expect(w.shipped.count == 1)
-        #expect(w.events.filter { $0.ev == "warn" }.count == 1)
+        #expect(w.events.filter { $0.name == "warn" }.count == 1)
     }
 
     @Test("the implicit commit is the order-2000000 observer: a user observer at 1999500 runs before it")

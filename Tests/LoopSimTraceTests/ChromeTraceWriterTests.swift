@@ -153,12 +153,13 @@ struct ChromeTraceWriterTests {
 
     @Test("a latency event is also an async slice 'txn N' from its start to its present, so overlapping transactions each get a row")
     func latencySlices() {
-        func latency(_ txn: Int64, _ start: Int64, _ present: Int64) -> TraceEvent {
-            TraceEvent(t: present, iter: 1, ev: "latency", [TraceField("txn", .int(txn)), TraceField("start", .int(start)), TraceField("present", .int(present))])
+        func latency(_ txn: Int, _ start: Int64, _ present: Int64) -> TraceEvent {
+            TraceEvent(t: present, iter: 1, .latency(.init(txn: txn, frame: 3, start: start, present: present,
+                                                           latency: present - start, expected: present, hitch: 0, late: nil)))
         }
         let text = ChromeTraceWriter.render([latency(1, 0, 16_666_666), latency(2, 1_000_000, 50_000_000), latency(3, 2_000_000, 33_333_333)])
         #expect(text.contains(#"{"name":"txn 2","cat":"latency","ph":"b","ts":1000,"id":2,"pid":1,"tid":1}"#))
-        #expect(text.contains(#"{"name":"txn 2","cat":"latency","ph":"e","ts":50000,"id":2,"pid":1,"tid":1,"args":{"iter":1,"txn":2,"start":1000000,"present":50000000}}"#))
+        #expect(text.contains(#"{"name":"txn 2","cat":"latency","ph":"e","ts":50000,"id":2,"pid":1,"tid":1,"args":{"iter":1,"txn":2,"frame":3,"start":1000000,"present":50000000,"latency":49000000,"expected":50000000,"hitch":0}}"#))
         #expect(text.contains(#"{"name":"txn 3","cat":"latency","ph":"b","ts":2000,"id":3,"#))
         // Still an instant too, like every other event.
         #expect(text.contains(#"{"name":"latency","cat":"event","ph":"i","ts":50000,"#))
@@ -173,35 +174,32 @@ struct ChromeTraceWriterTests {
         let (_, chrome) = try readChrome(text)
         checkStructure(chrome)
         // Every pass got a slice.
-        let passes = events.filter { $0.ev == "activity" && $0.string("activity") == "beforeTimers" }.count
+        let passes = events.filter { $0.kind == .activity(.beforeTimers, mode: "default") }.count
         #expect(chrome.filter { $0.ph == "B" && $0.name.hasPrefix("pass ") }.count == passes)
     }
 
     @Test("broken traces are repaired into nested slices")
     func brokenTraces() throws {
-        func ev(_ t: Int64, _ kind: String, _ fields: [TraceField] = []) -> TraceEvent {
-            TraceEvent(t: t, iter: 1, ev: kind, fields)
+        func ev(_ t: Int64, _ kind: TraceEvent.Kind) -> TraceEvent {
+            TraceEvent(t: t, iter: 1, kind)
         }
-        let run1 = [TraceField("mode", .string("default")), TraceField("depth", .int(1))]
-        let run2 = [TraceField("mode", .string("modal")), TraceField("depth", .int(2))]
-        let timer = [TraceField("kind", .string("timer")), TraceField("name", .string("t"))]
-        let before = [TraceField("activity", .string("beforeTimers")), TraceField("mode", .string("default"))]
+        let before = TraceEvent.Kind.activity(.beforeTimers, mode: "default")
         let events = [
-            ev(0, "wake", [TraceField("reason", .string("port"))]),        // no sleep: an instant
-            ev(0, "callout.end", timer),                                   // nothing open: an instant
-            ev(0, "run.end", run1),                                        // nothing open: an instant
-            ev(10, "run.begin", run1),
-            ev(10, "activity", before),
-            ev(20, "callout", timer),
-            ev(20, "run.begin", run2),
-            ev(20, "activity", before),
-            ev(30, "callout", [TraceField("kind", .string("block")), TraceField("name", .string("b"))]),
-            ev(40, "callout.end", timer),                                  // closes block b, pass, run modal first
-            ev(35, "log", [TraceField("text", .string("late"))]),          // earlier than before: drawn at 40
-            ev(50, "run.begin", run1),                                     // the first depth-1 run never ended
-            ev(50, "sleep", [TraceField("mode", .string("default")), TraceField("until", .null)]),
-            ev(60, "blocked", [TraceField("duration", .null)]),            // no duration: an instant
-            ev(70, "callout", timer),                                      // left open at the end
+            ev(0, .wake(reason: .port)),                                   // no sleep: an instant
+            ev(0, .calloutEnd(kind: .timer, name: "t")),                   // nothing open: an instant
+            ev(0, .runEnd(mode: "default", depth: 1, result: .finished)),  // nothing open: an instant
+            ev(10, .runBegin(mode: "default", depth: 1)),
+            ev(10, before),
+            ev(20, .callout(kind: .timer, name: "t")),
+            ev(20, .runBegin(mode: "modal", depth: 2)),
+            ev(20, before),
+            ev(30, .callout(kind: .block, name: "b")),
+            ev(40, .calloutEnd(kind: .timer, name: "t")),                  // closes block b, pass, run modal first
+            ev(35, .log(text: "late")),                                    // earlier than before: drawn at 40
+            ev(50, .runBegin(mode: "default", depth: 1)),                  // the first depth-1 run never ended
+            ev(50, .sleep(mode: "default", until: nil)),
+            ev(60, .note(text: "an instant")),
+            ev(70, .callout(kind: .timer, name: "t")),                     // left open at the end
         ]
         let text = ChromeTraceWriter.render(events)
         let (_, chrome) = try readChrome(text)
@@ -216,15 +214,15 @@ struct ChromeTraceWriterTests {
         let ends = chrome.filter { $0.ph == "E" }.map { $0.ts ?? -1 }
         #expect(ends.suffix(3) == [0.07, 0.07, 0.07])
         let instants = chrome.filter { $0.ph == "i" }
-        #expect(instants.map(\.name) == ["wake", "callout.end", "run.end", "beforeTimers", "beforeTimers", "log", "blocked"])
+        #expect(instants.map(\.name) == ["wake", "callout.end", "run.end", "beforeTimers", "beforeTimers", "log", "note"])
         #expect(instants.first { $0.name == "log" }?.ts == 0.04)
     }
 
     @Test("slices left open at the end close after a trailing blocked")
     func trailingBlocked() throws {
         let events = [
-            TraceEvent(t: 1000, iter: 1, ev: "callout", [TraceField("kind", .string("block")), TraceField("name", .string("work"))]),
-            TraceEvent(t: 1000, iter: 1, ev: "blocked", [TraceField("duration", .int(2500))]),
+            TraceEvent(t: 1000, iter: 1, .callout(kind: .block, name: "work")),
+            TraceEvent(t: 1000, iter: 1, .blocked(duration: 2500)),
         ]
         let text = ChromeTraceWriter.render(events)
         #expect(text.contains(#"{"name":"blocked","cat":"blocked","ph":"X","ts":1,"dur":2.5,"#))

@@ -30,7 +30,7 @@ struct TextTraceWriterTests {
                 0.022000000  #3      activity    beforeTimers default
                 0.022000000  #3      activity    beforeWaiting default
                 0.022000000  #3      callout     observer "CA commit"
-                0.022000000  #3        commit      txns=[1] layout=[root,box] display=[] prepare=[#7] changed=1 bytes=96
+                0.022000000  #3        commit      txns=[1] layout=[root,box] display=[] prepare=[#7] changed=1 bytes=96 constraints=[]
                 0.022000000  #3      end         observer "CA commit"
                 0.022000000  #3      sleep       mode=default until=-
                 0.033333333  #3      frame       frame=2 present=0.033333333 file=frame-000002.ppm hash=9f3a txns=[1]
@@ -80,9 +80,9 @@ struct TextTraceWriterTests {
             let indent = chars[23...].prefix { $0 == " " }.count
             #expect(indent % 2 == 0, "\(line)")
             let kindStart = 23 + indent
-            let label = event.ev == "callout.end" ? "end" : event.ev
+            let label = event.name == "callout.end" ? "end" : event.name
             #expect(String(chars[kindStart..<(kindStart + label.count)]) == label, "\(line)")
-            if !event.fields.isEmpty {
+            if !event.kind.fields.isEmpty {
                 // Fields start right after the kind column.
                 #expect(chars[kindStart + TextTraceWriter.kindWidth - 1] == " ")
                 #expect(chars[kindStart + TextTraceWriter.kindWidth] != " ", "\(line)")
@@ -95,21 +95,21 @@ struct TextTraceWriterTests {
     @Test("indentation follows runs and callouts")
     func nesting() {
         let events = [
-            TraceEvent(t: 0, iter: 0, ev: "run.begin", [TraceField("mode", .string("default")), TraceField("depth", .int(1))]),
-            TraceEvent(t: 0, iter: 1, ev: "callout", [TraceField("kind", .string("timer")), TraceField("name", .string("a"))]),
-            TraceEvent(t: 0, iter: 1, ev: "run.begin", [TraceField("mode", .string("default")), TraceField("depth", .int(2))]),
-            TraceEvent(t: 0, iter: 2, ev: "log", [TraceField("text", .string("deep"))]),
+            TraceEvent(t: 0, iter: 0, .runBegin(mode: "default", depth: 1)),
+            TraceEvent(t: 0, iter: 1, .callout(kind: .timer, name: "a")),
+            TraceEvent(t: 0, iter: 1, .runBegin(mode: "default", depth: 2)),
+            TraceEvent(t: 0, iter: 2, .log(text: "deep")),
             // The depth-2 run never ends; a new depth-2 run replaces it.
-            TraceEvent(t: 0, iter: 2, ev: "run.begin", [TraceField("mode", .string("modal")), TraceField("depth", .int(2))]),
-            TraceEvent(t: 0, iter: 3, ev: "log", [TraceField("text", .string("deep"))]),
+            TraceEvent(t: 0, iter: 2, .runBegin(mode: "modal", depth: 2)),
+            TraceEvent(t: 0, iter: 3, .log(text: "deep")),
             // An end with no match changes nothing.
-            TraceEvent(t: 0, iter: 3, ev: "callout.end", [TraceField("kind", .string("timer")), TraceField("name", .string("zzz"))]),
-            TraceEvent(t: 0, iter: 3, ev: "run.end", [TraceField("mode", .string("default")), TraceField("depth", .int(7))]),
+            TraceEvent(t: 0, iter: 3, .calloutEnd(kind: .timer, name: "zzz")),
+            TraceEvent(t: 0, iter: 3, .runEnd(mode: "default", depth: 7, result: .finished)),
             // Ending the outer callout ends the run inside it.
-            TraceEvent(t: 0, iter: 3, ev: "callout.end", [TraceField("kind", .string("timer")), TraceField("name", .string("a"))]),
-            TraceEvent(t: 0, iter: 3, ev: "log", [TraceField("text", .string("back"))]),
-            TraceEvent(t: 0, iter: 3, ev: "run.end", [TraceField("mode", .string("default")), TraceField("depth", .int(1))]),
-            TraceEvent(t: 0, iter: 3, ev: "log", [TraceField("text", .string("out"))]),
+            TraceEvent(t: 0, iter: 3, .calloutEnd(kind: .timer, name: "a")),
+            TraceEvent(t: 0, iter: 3, .log(text: "back")),
+            TraceEvent(t: 0, iter: 3, .runEnd(mode: "default", depth: 1, result: .stopped)),
+            TraceEvent(t: 0, iter: 3, .log(text: "out")),
         ]
         let indents = TextTraceWriter.render(events).split(separator: "\n").map { line in
             Array(line)[23...].prefix { $0 == " " }.count / 2
@@ -119,49 +119,40 @@ struct TextTraceWriterTests {
 
     @Test("values: quoting, arrays, null, booleans, nanoseconds")
     func values() {
-        let event = TraceEvent(t: 1_500_000_000, iter: 12, ev: "x.custom", [
-            TraceField("plain", .string("root")),
-            TraceField("spaced", .string("a b")),
-            TraceField("empty", .string("")),
-            TraceField("quote", .string("say \"hi\"")),
-            TraceField("newline", .string("a\nb")),
-            TraceField("tab", .string("a\tb")),
-            TraceField("unicode", .string("héllo→")),
-            TraceField("nbsp", .string("a\u{A0}b")),
-            TraceField("none", .null),
-            TraceField("yes", .bool(true)),
-            TraceField("no", .bool(false)),
-            TraceField("names", .strings(["a", "b c", "", "x,y", "#3"])),
-            TraceField("ids", .ints([1, -2])),
-            TraceField("nothing", .strings([])),
-            TraceField("count", .int(-7)),
-            TraceField("until", .int(2_000_000_001)),
-            TraceField("duration", .int(1)),
-            TraceField("present", .null),
-        ])
-        let expected = "    1.500000000  #12   x.custom    plain=root spaced=\"a b\" empty=\"\" quote=\"say \\\"hi\\\"\" "
-            + "newline=\"a\\nb\" tab=\"a\\tb\" unicode=héllo→ nbsp=\"a\u{A0}b\" none=- yes=true no=false "
-            + "names=[a,\"b c\",\"\",\"x,y\",#3] ids=[1,-2] nothing=[] count=-7 until=2.000000001 "
-            + "duration=0.000000001 present=-"
-        #expect(TextTraceWriter.line(event) == expected)
+        func line(_ kind: TraceEvent.Kind) -> String {
+            String(TextTraceWriter.line(TraceEvent(t: 1_500_000_000, iter: 12, kind)).dropFirst(23))
+        }
+        #expect(TextTraceWriter.line(TraceEvent(t: 1_500_000_000, iter: 12, .log(text: "root")))
+                == "    1.500000000  #12   log         text=root")
+        #expect(line(.log(text: "a b")) == #"log         text="a b""#)
+        #expect(line(.log(text: "")) == #"log         text="""#)
+        #expect(line(.log(text: "say \"hi\"")) == #"log         text="say \"hi\"""#)
+        #expect(line(.log(text: "a\nb")) == #"log         text="a\nb""#)
+        #expect(line(.log(text: "a\tb")) == #"log         text="a\tb""#)
+        #expect(line(.log(text: "héllo→")) == "log         text=héllo→")
+        #expect(line(.log(text: "a\u{A0}b")) == "log         text=\"a\u{A0}b\"")
+        #expect(line(.commit(.init(txns: [1, -2], layout: ["a", "b c", "", "x,y", "#3"], display: [], prepare: [],
+                                   changed: -7, bytes: 0, constraints: [])))
+                == #"commit      txns=[1,-2] layout=[a,"b c","","x,y",#3] display=[] prepare=[] changed=-7 bytes=0 constraints=[]"#)
+        #expect(line(.txnBegin(txn: 1, implicit: true, depth: 1)) == "txn.begin   txn=1 implicit=true depth=1")
+        #expect(line(.txnBegin(txn: 1, implicit: false, depth: 2)) == "txn.begin   txn=1 implicit=false depth=2")
+        #expect(line(.sleep(mode: "default", until: 2_000_000_001)) == "sleep       mode=default until=2.000000001")
+        #expect(line(.sleep(mode: "default", until: nil)) == "sleep       mode=default until=-")
+        #expect(line(.blocked(duration: 1)) == "blocked     duration=0.000000001")
+        #expect(line(.frame(.init(frame: 2, present: 33_333_333, file: "frame-000002.ppm", hash: "9f3a", txns: [1])))
+                == "frame       frame=2 present=0.033333333 file=frame-000002.ppm hash=9f3a txns=[1]")
     }
 
     @Test("activity and callout lines, extra fields and missing ones")
     func specialKinds() {
-        let activity = TraceEvent(t: 0, iter: 1, ev: "activity", [
-            TraceField("mode", .string("default")), TraceField("activity", .string("beforeWaiting")), TraceField("extra", .int(3)),
-        ])
-        #expect(TextTraceWriter.line(activity) == "    0.000000000  #1    activity    beforeWaiting default extra=3")
-        let callout = TraceEvent(t: 0, iter: 1, ev: "callout", [
-            TraceField("kind", .string("mainQueue")), TraceField("name", .string("block 3")),
-        ])
+        let activity = TraceEvent(t: 0, iter: 1, .activity(.beforeWaiting, mode: "default"))
+        #expect(TextTraceWriter.line(activity) == "    0.000000000  #1    activity    beforeWaiting default")
+        let callout = TraceEvent(t: 0, iter: 1, .callout(kind: .mainQueue, name: "block 3"))
         #expect(TextTraceWriter.line(callout, indent: 2) == "    0.000000000  #1        callout     mainQueue \"block 3\"")
-        let end = TraceEvent(t: 0, iter: 1, ev: "callout.end", [TraceField("kind", .string("timer")), TraceField("name", .string("tick"))])
+        let end = TraceEvent(t: 0, iter: 1, .calloutEnd(kind: .timer, name: "tick"))
         #expect(TextTraceWriter.line(end) == "    0.000000000  #1    end         timer tick")
-        let bare = TraceEvent(t: 0, iter: 1, ev: "activity")
-        #expect(TextTraceWriter.line(bare) == "    0.000000000  #1    activity")
-        let long = TraceEvent(t: 123_456_000_000_000, iter: 123_456, ev: "a.very.long.kind", [TraceField("k", .int(1))])
-        #expect(TextTraceWriter.line(long) == "123456.000000000  #123456 a.very.long.kind k=1")
+        let long = TraceEvent(t: 123_456_000_000_000, iter: 123_456, .log(text: "k"))
+        #expect(TextTraceWriter.line(long) == "123456.000000000  #123456 log         text=k")
     }
 
     @Test("random events render deterministically on one line each", arguments: [11, 12] as [UInt64])

@@ -8,52 +8,39 @@ enum TraceSamples {
     /// A small but complete run: two passes, a timer callout that logs and
     /// runs the loop again (nested run), a blocked sleep, a commit, a frame.
     static let run: [TraceEvent] = [
-        TraceEvent(t: 0, iter: 0, ev: "log", [TraceField("text", .string("start"))]),
-        TraceEvent(t: 0, iter: 0, ev: "run.begin", [TraceField("mode", .string("default")), TraceField("depth", .int(1))]),
-        TraceEvent(t: 0, iter: 1, ev: "activity", [TraceField("activity", .string("entry")), TraceField("mode", .string("default"))]),
-        TraceEvent(t: 0, iter: 1, ev: "activity", [TraceField("activity", .string("beforeTimers")), TraceField("mode", .string("default"))]),
-        TraceEvent(t: 0, iter: 1, ev: "activity", [TraceField("activity", .string("beforeSources")), TraceField("mode", .string("default"))]),
-        TraceEvent(t: 0, iter: 1, ev: "activity", [TraceField("activity", .string("beforeWaiting")), TraceField("mode", .string("default"))]),
-        TraceEvent(t: 0, iter: 1, ev: "sleep", [TraceField("mode", .string("default")), TraceField("until", .int(ms(16)))]),
-        TraceEvent(t: ms(16), iter: 1, ev: "wake", [TraceField("reason", .string("timer"))]),
-        TraceEvent(t: ms(16), iter: 1, ev: "activity", [TraceField("activity", .string("afterWaiting")), TraceField("mode", .string("default"))]),
-        TraceEvent(t: ms(16), iter: 1, ev: "callout", [TraceField("kind", .string("timer")), TraceField("name", .string("tick"))]),
-        TraceEvent(t: ms(16), iter: 1, ev: "log", [TraceField("text", .string("tick fired"))]),
-        TraceEvent(t: ms(16), iter: 1, ev: "blocked", [TraceField("duration", .int(ms(5)))]),
-        TraceEvent(t: ms(21), iter: 1, ev: "run.begin", [TraceField("mode", .string("tracking")), TraceField("depth", .int(2))]),
-        TraceEvent(t: ms(21), iter: 2, ev: "activity", [TraceField("activity", .string("entry")), TraceField("mode", .string("tracking"))]),
-        TraceEvent(t: ms(21), iter: 2, ev: "activity", [TraceField("activity", .string("beforeTimers")), TraceField("mode", .string("tracking"))]),
-        TraceEvent(t: ms(21) + 1500, iter: 2, ev: "callout", [TraceField("kind", .string("source0")), TraceField("name", .string("touch"))]),
-        TraceEvent(t: ms(22), iter: 2, ev: "callout.end", [TraceField("kind", .string("source0")), TraceField("name", .string("touch"))]),
-        TraceEvent(t: ms(22), iter: 2, ev: "activity", [TraceField("activity", .string("exit")), TraceField("mode", .string("tracking"))]),
-        TraceEvent(t: ms(22), iter: 2, ev: "run.end", [TraceField("mode", .string("tracking")), TraceField("depth", .int(2)), TraceField("result", .string("handledSource"))]),
-        TraceEvent(t: ms(22), iter: 2, ev: "set", [TraceField("layer", .string("box")), TraceField("prop", .string("position")), TraceField("value", .string("10 20")), TraceField("txn", .int(1))]),
-        TraceEvent(t: ms(22), iter: 2, ev: "callout.end", [TraceField("kind", .string("timer")), TraceField("name", .string("tick"))]),
-        TraceEvent(t: ms(22), iter: 3, ev: "activity", [TraceField("activity", .string("beforeTimers")), TraceField("mode", .string("default"))]),
-        TraceEvent(t: ms(22), iter: 3, ev: "activity", [TraceField("activity", .string("beforeWaiting")), TraceField("mode", .string("default"))]),
-        TraceEvent(t: ms(22), iter: 3, ev: "callout", [TraceField("kind", .string("observer")), TraceField("name", .string("CA commit"))]),
-        TraceEvent(t: ms(22), iter: 3, ev: "commit", [
-            TraceField("txns", .ints([1])), TraceField("layout", .strings(["root", "box"])),
-            TraceField("display", .strings([])), TraceField("prepare", .strings(["#7"])),
-            TraceField("changed", .int(1)), TraceField("bytes", .int(96)),
-        ]),
-        TraceEvent(t: ms(22), iter: 3, ev: "callout.end", [TraceField("kind", .string("observer")), TraceField("name", .string("CA commit"))]),
-        TraceEvent(t: ms(22), iter: 3, ev: "sleep", [TraceField("mode", .string("default")), TraceField("until", .null)]),
-        TraceEvent(t: ms(33) + 333_333, iter: 3, ev: "frame", [
-            TraceField("frame", .int(2)), TraceField("present", .int(ms(33) + 333_333)),
-            TraceField("file", .string("frame-000002.ppm")), TraceField("hash", .string("9f3a")), TraceField("txns", .ints([1])),
-        ]),
-        TraceEvent(t: ms(40), iter: 3, ev: "wake", [TraceField("reason", .string("wakeUp"))]),
-        TraceEvent(t: ms(40), iter: 3, ev: "activity", [TraceField("activity", .string("afterWaiting")), TraceField("mode", .string("default"))]),
-        TraceEvent(t: ms(40), iter: 3, ev: "activity", [TraceField("activity", .string("exit")), TraceField("mode", .string("default"))]),
-        TraceEvent(t: ms(40), iter: 3, ev: "run.end", [TraceField("mode", .string("default")), TraceField("depth", .int(1)), TraceField("result", .string("stopped"))]),
-        TraceEvent(t: ms(40), iter: 3, ev: "warn", [TraceField("text", .string("unbalanced transaction stack"))]),
-    ]
-
-    static let eventKinds = [
-        "run.begin", "run.end", "activity", "callout", "callout.end", "sleep", "wake", "blocked",
-        "set", "txn.begin", "txn.commit", "commit", "frame", "anim.begin", "anim.end",
-        "completion", "log", "warn", "x.custom",
+        TraceEvent(t: 0, iter: 0, .log(text: "start")),
+        TraceEvent(t: 0, iter: 0, .runBegin(mode: "default", depth: 1)),
+        TraceEvent(t: 0, iter: 1, .activity(.entry, mode: "default")),
+        TraceEvent(t: 0, iter: 1, .activity(.beforeTimers, mode: "default")),
+        TraceEvent(t: 0, iter: 1, .activity(.beforeSources, mode: "default")),
+        TraceEvent(t: 0, iter: 1, .activity(.beforeWaiting, mode: "default")),
+        TraceEvent(t: 0, iter: 1, .sleep(mode: "default", until: ms(16))),
+        TraceEvent(t: ms(16), iter: 1, .wake(reason: .timer)),
+        TraceEvent(t: ms(16), iter: 1, .activity(.afterWaiting, mode: "default")),
+        TraceEvent(t: ms(16), iter: 1, .callout(kind: .timer, name: "tick")),
+        TraceEvent(t: ms(16), iter: 1, .log(text: "tick fired")),
+        TraceEvent(t: ms(16), iter: 1, .blocked(duration: ms(5))),
+        TraceEvent(t: ms(21), iter: 1, .runBegin(mode: "tracking", depth: 2)),
+        TraceEvent(t: ms(21), iter: 2, .activity(.entry, mode: "tracking")),
+        TraceEvent(t: ms(21), iter: 2, .activity(.beforeTimers, mode: "tracking")),
+        TraceEvent(t: ms(21) + 1500, iter: 2, .callout(kind: .source0, name: "touch")),
+        TraceEvent(t: ms(22), iter: 2, .calloutEnd(kind: .source0, name: "touch")),
+        TraceEvent(t: ms(22), iter: 2, .activity(.exit, mode: "tracking")),
+        TraceEvent(t: ms(22), iter: 2, .runEnd(mode: "tracking", depth: 2, result: .handledSource)),
+        TraceEvent(t: ms(22), iter: 2, .set(layer: "box", prop: "position", value: "10 20", txn: 1)),
+        TraceEvent(t: ms(22), iter: 2, .calloutEnd(kind: .timer, name: "tick")),
+        TraceEvent(t: ms(22), iter: 3, .activity(.beforeTimers, mode: "default")),
+        TraceEvent(t: ms(22), iter: 3, .activity(.beforeWaiting, mode: "default")),
+        TraceEvent(t: ms(22), iter: 3, .callout(kind: .observer, name: "CA commit")),
+        TraceEvent(t: ms(22), iter: 3, .commit(.init(txns: [1], layout: ["root", "box"], display: [], prepare: ["#7"], changed: 1, bytes: 96, constraints: []))),
+        TraceEvent(t: ms(22), iter: 3, .calloutEnd(kind: .observer, name: "CA commit")),
+        TraceEvent(t: ms(22), iter: 3, .sleep(mode: "default", until: nil)),
+        TraceEvent(t: ms(33) + 333_333, iter: 3, .frame(.init(frame: 2, present: ms(33) + 333_333, file: "frame-000002.ppm", hash: "9f3a", txns: [1]))),
+        TraceEvent(t: ms(40), iter: 3, .wake(reason: .wakeUp)),
+        TraceEvent(t: ms(40), iter: 3, .activity(.afterWaiting, mode: "default")),
+        TraceEvent(t: ms(40), iter: 3, .activity(.exit, mode: "default")),
+        TraceEvent(t: ms(40), iter: 3, .runEnd(mode: "default", depth: 1, result: .stopped)),
+        TraceEvent(t: ms(40), iter: 3, .warn(text: "unbalanced transaction stack")),
     ]
 
     static let alphabet: [Unicode.Scalar] = [
@@ -78,58 +65,76 @@ enum TraceSamples {
         }
     }
 
-    static func value(_ g: inout SplitMix64, key: String) -> TraceValue {
-        switch Int.random(in: 0..<6, using: &g) {
-        case 0: return .int(int(&g))
-        case 1: return .string(string(&g))
-        case 2: return .bool(Bool.random(using: &g))
-        case 3: return .null
-        case 4:
-            // `[]` reads back as .ints for the known integer-array keys, as
-            // .strings for every other key.
-            let count = Int.random(in: JSONLTraceWriter.integerArrayKeys.contains(key) ? 1...4 : 0...4, using: &g)
-            return .strings((0..<count).map { _ in string(&g, maxLength: 5) })
-        default:
-            let count = Int.random(in: JSONLTraceWriter.integerArrayKeys.contains(key) ? 0...4 : 1...4, using: &g)
-            return .ints((0..<count).map { _ in int(&g) })
-        }
+    static func count(_ g: inout SplitMix64) -> Int { Int(truncatingIfNeeded: int(&g)) }
+
+    static func strings(_ g: inout SplitMix64) -> [String] {
+        (0..<Int.random(in: 0...4, using: &g)).map { _ in string(&g, maxLength: 5) }
     }
 
+    static func counts(_ g: inout SplitMix64) -> [Int] {
+        (0..<Int.random(in: 0...4, using: &g)).map { _ in count(&g) }
+    }
+
+    static func pick<T: CaseIterable>(_ g: inout SplitMix64) -> T {
+        let all = Array(T.allCases)
+        return all[Int.random(in: 0..<all.count, using: &g)]
+    }
+
+    /// A random event of any kind, with random (often hostile) values.
     static func event(_ g: inout SplitMix64) -> TraceEvent {
-        let keys = ["mode", "depth", "txns", "name", "text", "until", "k", "é", "a b", "q\"\\", "t", "iter", "ev", ""]
-        var fields: [TraceField] = []
-        for _ in 0..<Int.random(in: 0...6, using: &g) {
-            let key = Bool.random(using: &g) ? keys[Int.random(in: 0..<keys.count, using: &g)] : string(&g, maxLength: 6)
-            fields.append(TraceField(key, value(&g, key: key)))
+        let kind: TraceEvent.Kind
+        switch Int.random(in: 0..<21, using: &g) {
+        case 0: kind = .runBegin(mode: string(&g), depth: count(&g))
+        case 1: kind = .runEnd(mode: string(&g), depth: count(&g), result: pick(&g))
+        case 2: kind = .activity(pick(&g), mode: string(&g))
+        case 3: kind = .callout(kind: pick(&g), name: string(&g))
+        case 4: kind = .calloutEnd(kind: pick(&g), name: string(&g))
+        case 5: kind = .sleep(mode: string(&g), until: Bool.random(using: &g) ? int(&g) : nil)
+        case 6: kind = .wake(reason: pick(&g))
+        case 7: kind = .blocked(duration: int(&g))
+        case 8: kind = .set(layer: string(&g), prop: string(&g), value: string(&g), txn: count(&g))
+        case 9: kind = .txnBegin(txn: count(&g), implicit: Bool.random(using: &g), depth: count(&g))
+        case 10: kind = .txnCommit(txn: count(&g), depth: count(&g))
+        case 11:
+            kind = .commit(.init(txns: counts(&g), layout: strings(&g), display: strings(&g), prepare: strings(&g),
+                                 changed: count(&g), bytes: count(&g), constraints: strings(&g)))
+        case 12: kind = .frame(.init(frame: int(&g), present: int(&g), file: string(&g), hash: string(&g), txns: counts(&g)))
+        case 13: kind = .animBegin(layer: string(&g), key: string(&g), txn: count(&g))
+        case 14: kind = .animEnd(layer: string(&g), key: string(&g), txn: count(&g))
+        case 15: kind = .completion(txn: count(&g))
+        case 16: kind = .log(text: string(&g))
+        case 17: kind = .warn(text: string(&g))
+        case 18: kind = .note(text: string(&g))
+        case 19: kind = .post(what: string(&g))
+        default:
+            kind = .latency(.init(txn: count(&g), frame: int(&g), start: int(&g), present: int(&g), latency: int(&g),
+                                  expected: int(&g), hitch: int(&g), late: Bool.random(using: &g) ? pick(&g) : nil))
         }
-        let ev = Int.random(in: 0..<4, using: &g) == 0
-            ? string(&g)
-            : eventKinds[Int.random(in: 0..<eventKinds.count, using: &g)]
-        return TraceEvent(t: int(&g), iter: Int(int(&g)), ev: ev, fields)
+        return TraceEvent(t: int(&g), iter: count(&g), kind)
     }
 
     /// A random but well-formed trace: time never goes backwards, runs and
     /// callouts close in order, sleeps are followed by wakes, and a few slices
     /// are left open at the end.
     static func wellFormed(_ g: inout SplitMix64, count: Int) -> [TraceEvent] {
-        enum Open { case run(Int64, String), callout(String, String), sleep }
+        enum Open { case run(Int, String), callout(TraceEvent.CalloutKind, String), sleep }
         var events: [TraceEvent] = []
         var stack: [Open] = []
         var t: Int64 = 0
         var iter = 0
-        var runDepth: Int64 = 0
+        var runDepth = 0
         let modes = ["default", "tracking", "modal"]
-        let kinds = ["timer", "source0", "observer", "block", "mainQueue"]
+        let kinds: [TraceEvent.CalloutKind] = [.timer, .source0, .observer, .block, .mainQueue]
         while events.count < count {
             t += [0, 0, 1, 999, 1500, 1_000_000, 16_666_667][Int.random(in: 0..<7, using: &g)]
             let sleeping: Bool
             if case .sleep? = stack.last { sleeping = true } else { sleeping = false }
             if sleeping {
                 if Bool.random(using: &g) {
-                    events.append(TraceEvent(t: t, iter: iter, ev: "frame", [TraceField("frame", .int(Int64(events.count)))]))
+                    events.append(TraceEvent(t: t, iter: iter, .frame(.init(frame: Int64(events.count), present: t, file: "f", hash: "0", txns: []))))
                 } else {
                     stack.removeLast()
-                    events.append(TraceEvent(t: t, iter: iter, ev: "wake", [TraceField("reason", .string("timer"))]))
+                    events.append(TraceEvent(t: t, iter: iter, .wake(reason: .timer)))
                 }
                 continue
             }
@@ -138,38 +143,38 @@ enum TraceSamples {
                 runDepth += 1
                 let mode = modes[Int.random(in: 0..<modes.count, using: &g)]
                 stack.append(.run(runDepth, mode))
-                events.append(TraceEvent(t: t, iter: iter, ev: "run.begin", [TraceField("mode", .string(mode)), TraceField("depth", .int(runDepth))]))
+                events.append(TraceEvent(t: t, iter: iter, .runBegin(mode: mode, depth: runDepth)))
             case 1:
                 if case .run(let depth, let mode)? = stack.last {
                     stack.removeLast()
                     runDepth -= 1
-                    events.append(TraceEvent(t: t, iter: iter, ev: "run.end", [TraceField("mode", .string(mode)), TraceField("depth", .int(depth)), TraceField("result", .string("finished"))]))
+                    events.append(TraceEvent(t: t, iter: iter, .runEnd(mode: mode, depth: depth, result: .finished)))
                 }
             case 2, 3:
                 if runDepth > 0 {
                     iter += 1
-                    events.append(TraceEvent(t: t, iter: iter, ev: "activity", [TraceField("activity", .string("beforeTimers")), TraceField("mode", .string("default"))]))
+                    events.append(TraceEvent(t: t, iter: iter, .activity(.beforeTimers, mode: "default")))
                 }
             case 4:
                 let kind = kinds[Int.random(in: 0..<kinds.count, using: &g)]
                 let name = ["tick", "a b", "x"][Int.random(in: 0..<3, using: &g)]
                 stack.append(.callout(kind, name))
-                events.append(TraceEvent(t: t, iter: iter, ev: "callout", [TraceField("kind", .string(kind)), TraceField("name", .string(name))]))
+                events.append(TraceEvent(t: t, iter: iter, .callout(kind: kind, name: name)))
             case 5:
                 if case .callout(let kind, let name)? = stack.last {
                     stack.removeLast()
-                    events.append(TraceEvent(t: t, iter: iter, ev: "callout.end", [TraceField("kind", .string(kind)), TraceField("name", .string(name))]))
+                    events.append(TraceEvent(t: t, iter: iter, .calloutEnd(kind: kind, name: name)))
                 }
             case 6:
-                let until: TraceValue = Bool.random(using: &g) ? .int(t + 1000) : .null
+                let until: Int64? = Bool.random(using: &g) ? t + 1000 : nil
                 stack.append(.sleep)
-                events.append(TraceEvent(t: t, iter: iter, ev: "sleep", [TraceField("mode", .string("default")), TraceField("until", until)]))
+                events.append(TraceEvent(t: t, iter: iter, .sleep(mode: "default", until: until)))
             case 7:
                 let duration = Int64.random(in: 0...3_000_000, using: &g)
-                events.append(TraceEvent(t: t, iter: iter, ev: "blocked", [TraceField("duration", .int(duration))]))
+                events.append(TraceEvent(t: t, iter: iter, .blocked(duration: duration)))
                 t += duration
             default:
-                events.append(TraceEvent(t: t, iter: iter, ev: "log", [TraceField("text", .string(string(&g)))]))
+                events.append(TraceEvent(t: t, iter: iter, .log(text: string(&g))))
             }
         }
         return events

@@ -38,7 +38,7 @@ import Testing
         #expect(sim.line == "E BT BS BW AW@5 T:t@5 B:K X")
         #expect(r == .finished)
         #expect(sim.now == 5 * S)
-        let k = sim.events("callout").first { $0.string("name") == "K" }
+        let k = sim.events("callout").first { $0.calloutName == "K" }
         #expect(k?.t == 5 * S)
     }
 

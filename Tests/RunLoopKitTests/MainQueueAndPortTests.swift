@@ -12,7 +12,7 @@ import Testing
         #expect(try sim.run(.default, 3 * S) == .timedOut)
         #expect(sim.line == "E BT BS BW AW@1 T:T@1 BT BS D:D1 BT BS BW AW@3 X")
         #expect(sim.now == 3 * S)
-        let d1 = sim.events("callout").first { $0.string("name") == "D1" }
+        let d1 = sim.events("callout").first { $0.calloutName == "D1" }
         #expect(d1?.t == 1 * S)
     }
 
@@ -26,7 +26,7 @@ import Testing
         }
         #expect(try sim.run(.default, 2 * S) == .timedOut)
         #expect(sim.line == "E BT BS BW AW@0 D:D BT BS BW AW@2 X")
-        #expect(sim.events("wake").first?.string("reason") == "mainQueue")
+        #expect(sim.events("wake").first?.wakeReason == .mainQueue)
     }
 
     @Test("14.55 an item enqueued during a drain runs in a later iteration, after a BW/AW cycle")

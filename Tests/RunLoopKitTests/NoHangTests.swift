@@ -44,7 +44,7 @@ import Testing
         #expect(sim.line == "E BT BS BW")
         #expect(sim.now == 0)
         #expect(sim.loop.runDepth == 0)
-        #expect(sim.events("run.end").map { $0.string("result") } == ["idle"])
+        #expect(sim.events("run.end").map(\.runResult) == [.idle])
         // Outside events keep it alive until the last one; then it is idle.
         sim.log = []
         let a = sim.loop
@@ -69,8 +69,8 @@ import Testing
         #expect(!after, "the caller of the nested run does not continue")
         #expect(sim.line == "outer:E outer:BT outer:BS S:a n:E n:BT n:BS n:BW")
         let ends = sim.events("run.end")
-        #expect(ends.map { $0.string("result") } == ["idle", "idle"])
-        #expect(ends.map { $0.string("mode") } == ["n", "default"])
+        #expect(ends.map(\.runResult) == [.idle, .idle])
+        #expect(ends.map(\.runEndMode) == ["n", "default"])
         #expect(sim.loop.runDepth == 0)
         #expect(sim.loop.currentMode == nil)
     }

@@ -16,7 +16,7 @@ import Testing
         #expect(!a.isSignalled)
         let wake = sim.events("wake")
         #expect(wake.count == 1)
-        #expect(wake.first?.string("reason") == "timeout")
+        #expect(wake.first?.wakeReason == .timeout)
         #expect(wake.first?.t == 10 * S)
     }
 
@@ -176,7 +176,7 @@ import Testing
         sim.source("a")
         #expect(try sim.run(.default, 10 * S) == .timedOut)
         #expect(sim.line == "E BT BS BW AW@0 BT BS BW AW@10 X")
-        #expect(sim.events("wake").map { $0.string("reason") } == ["wakeUp", "timeout"])
+        #expect(sim.events("wake").map(\.wakeReason) == [.wakeUp, .timeout])
     }
 
     @Test("14.14 CFRunLoopWakeUp inside a timer callout is ignored")

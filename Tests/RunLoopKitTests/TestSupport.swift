@@ -152,8 +152,18 @@ final class Sim {
     }
 
     /// The trace events of kind `ev`.
-    func events(_ ev: String) -> [TraceEvent] { trace.events.filter { $0.ev == ev } }
+    func events(_ ev: String) -> [TraceEvent] { trace.events.filter { $0.name == ev } }
 
     /// The names of the callouts in the trace, in order.
-    var calloutNames: [String] { events("callout").compactMap { $0.string("name") } }
+    var calloutNames: [String] { trace.events.compactMap(\.calloutName) }
+}
+
+extension TraceEvent {
+    /// The name of a `callout` event.
+    var calloutName: String? { if case .callout(_, let name) = kind { name } else { nil } }
+    /// The reason of a `wake` event.
+    var wakeReason: WakeReason? { if case .wake(let reason) = kind { reason } else { nil } }
+    /// The result and mode of a `run.end` event.
+    var runResult: RunResult? { if case .runEnd(_, _, let result) = kind { result } else { nil } }
+    var runEndMode: String? { if case .runEnd(let mode, _, _) = kind { mode } else { nil } }
 }

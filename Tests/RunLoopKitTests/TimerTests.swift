@@ -14,7 +14,7 @@ import Testing
         #expect(sim.line == "E BT BS BW AW@1 T:t@1 X")
         #expect(sim.now == 1 * S)
         #expect(!t.isValid)
-        #expect(sim.events("wake").map { $0.string("reason") } == ["timer"])
+        #expect(sim.events("wake").map(\.wakeReason) == [.timer])
     }
 
     @Test("14.21 a timer blocked until 3.5 fires once for the missed period")

@@ -73,7 +73,7 @@ import Testing
             #expect(sim.log.filter { $0 == "X" }.count == 1, "\(name): \(sim.line)")
             #expect(sim.log.first == "E" && sim.log.last == "X", "\(name): \(sim.line)")
             #expect(sim.events("run.begin").count == 1 && sim.events("run.end").count == 1, "\(name)")
-            #expect(sim.events("run.end").first?.string("result") == expected.description, "\(name)")
+            #expect(sim.events("run.end").first?.runResult == expected, "\(name)")
         }
         // Nested runs are bracketed too, each with its own pair.
         let sim = Sim()

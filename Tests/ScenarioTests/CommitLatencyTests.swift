@@ -18,13 +18,10 @@ struct CommitLatencyTests {
     }
 
     func latencies(_ source: String) throws -> [(txn: Int64, start: Int64, present: Int64, latency: Int64, expected: Int64, hitch: Int64)] {
-        try run(source).events.filter { $0.ev == "latency" }.map { e in
-            func int(_ key: String) -> Int64 {
-                if case .int(let v)? = e.fields.first(where: { $0.key == key })?.value { return v }
-                return -1
-            }
-            #expect(e.t == int("present"), "traced at the on-screen time")
-            return (int("txn"), int("start"), int("present"), int("latency"), int("expected"), int("hitch"))
+        try run(source).events.compactMap { e in
+            guard case .latency(let l) = e.kind else { return nil }
+            #expect(e.t == l.present, "traced at the on-screen time")
+            return (Int64(l.txn), l.start, l.present, l.latency, l.expected, l.hitch)
         }
     }
 
@@ -51,16 +48,15 @@ struct CommitLatencyTests {
     }
 
     func event(_ t: Int64, txn: Int64, frame: Int64, hitch: Int64, latency: Int64 = 33_333_333) -> TraceEvent {
-        TraceEvent(t: t, iter: 0, ev: "latency", [
-            TraceField("txn", .int(txn)), TraceField("frame", .int(frame)), TraceField("latency", .int(latency)), TraceField("hitch", .int(hitch)),
-        ])
+        TraceEvent(t: t, iter: 0, .latency(.init(txn: Int(txn), frame: frame, start: t - latency, present: t, latency: latency,
+                                                 expected: t - hitch, hitch: hitch, late: nil)))
     }
 
     @Test("7.40: at 60 Hz, one frame 16.67 ms late in a 1 s run is 16.67 ms/s: critical by WWDC20's bands, warning by the Organizer's")
     func hitchRatio() throws {
         let events = [event(16_666_666, txn: 1, frame: 1, hitch: 0), event(500_000_000, txn: 2, frame: 30, hitch: 16_666_667),
                       event(500_000_000, txn: 3, frame: 30, hitch: 5_000_000),   // the same frame: its hitch is the worst, not the sum
-                      TraceEvent(t: 1_000_000_000, iter: 0, ev: "run.end")]
+                      TraceEvent(t: 1_000_000_000, iter: 0, .runEnd(mode: "default", depth: 1, result: .finished))]
         let summary = try #require(LatencySummary(events: events))
         #expect(summary.lateFrames.map(\.frame) == [30] && summary.lateFrames.map(\.hitch) == [16_666_667])
         #expect(abs(summary.hitchRatio - 16.666667) < 1e-4)
@@ -70,7 +66,7 @@ struct CommitLatencyTests {
         // The band edges.
         #expect([4.9, 5, 9.9, 10].map(LatencySummary.wwdc20Band) == ["good", "warning", "warning", "critical"])
         #expect([10, 10.1, 25, 50, 50.1].map(LatencySummary.organizerBand) == ["good", "warning", "warning", "critical", "immediate attention"])
-        #expect(LatencySummary(events: [TraceEvent(t: 5, iter: 0, ev: "frame")]) == nil)
+        #expect(LatencySummary(events: [TraceEvent(t: 5, iter: 0, .frame(.init(frame: 1, present: 5, file: "f", hash: "0", txns: [])))]) == nil)
     }
 
     @Test("a commit that changes no pixel still reaches the screen and has a latency")
@@ -98,23 +94,22 @@ struct CommitLatencyTests {
         """
 
     func late(_ events: [TraceEvent]) -> [String] {
-        events.filter { $0.ev == "latency" }.map { e in
-            if case .string(let why)? = e.fields.first(where: { $0.key == "late" })?.value { return why }
-            return "-"
+        events.compactMap { e in
+            guard case .latency(let l) = e.kind else { return nil }
+            return l.late?.rawValue ?? "-"
         }
     }
 
     @Test("7.41: with a 25 ms render at 60 Hz every frame misses a vsync (a render hitch), and a commit made while the server renders waits for it")
     func renderHitch() throws {
         let outcome = try run(Self.renderHitch)
-        let l = outcome.events.filter { $0.ev == "latency" }
         #expect(late(outcome.events) == ["render", "render", "render"])
         // Blue: first change at 100 ms (vsync 6), latched then, rendered until 125 ms: on screen at vsync 8.
         // Green: due at vsync 7 (116.7 ms), but the server renders until 125 ms: latched at vsync 8, on screen at vsync 10.
-        let present = l.compactMap { e -> Int64? in if case .int(let v)? = e.fields.first(where: { $0.key == "present" })?.value { return v }; return nil }
+        let present = outcome.events.compactMap { e -> Int64? in if case .latency(let l) = e.kind { return l.present }; return nil }
         #expect(present == [33_333_333, 133_333_333, 166_666_666])
         let summary = try #require(LatencySummary(events: outcome.events))
-        #expect(summary.lateFrames.map(\.late) == ["render", "render", "render"])
+        #expect(summary.lateFrames.map(\.late) == [.render, .render, .render])
     }
 
     @Test("a server killed while it renders comes back to the same frames: the client does not ask a vsync inside a render")
@@ -122,10 +117,10 @@ struct CommitLatencyTests {
         let clean = try run(Self.renderHitch)
         let crashed = try run(Self.renderHitch.replacingOccurrences(of: "run until", with: "at 112ms crash server\nrun until"))
         func frames(_ o: ScenarioOutcome) -> [String] {
-            o.events.filter { $0.ev == "frame" || $0.ev == "latency" }.map { JSONLTraceWriter.render([$0]) }
+            o.events.filter { $0.name == "frame" || $0.name == "latency" }.map { JSONLTraceWriter.render([$0]) }
         }
         #expect(frames(crashed) == frames(clean))
-        #expect(crashed.events.filter { $0.ev == "warn" }.count == 1)
+        #expect(crashed.events.filter { $0.name == "warn" }.count == 1)
     }
 
     @Test("a commit at the very instant of a vsync already sent misses it: the next vsync latches it, once, and it counts as a commit hitch")
@@ -140,8 +135,8 @@ struct CommitLatencyTests {
                 set box.background = green
             run until=200ms
             """)
-        #expect(outcome.events.filter { $0.ev == "warn" }.isEmpty, "vsync 3 is not sent twice")
-        let frames = outcome.events.filter { $0.ev == "frame" }.map(\.t)
+        #expect(outcome.events.filter { $0.name == "warn" }.isEmpty, "vsync 3 is not sent twice")
+        let frames = outcome.events.filter { $0.name == "frame" }.map(\.t)
         #expect(frames == [16_666_666, 66_666_666, 83_333_333])
         #expect(late(outcome.events) == ["-", "-", "commit"])
     }

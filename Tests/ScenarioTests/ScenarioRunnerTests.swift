@@ -63,7 +63,7 @@ struct ScenarioRunnerTests {
         expect log "after" at=2s
         """)
         #expect(outcome.allPassed)
-        let depths = outcome.events.filter { $0.ev == "run.begin" }.compactMap { $0.int("depth") }
+        let depths = outcome.events.compactMap { if case .runBegin(_, let depth) = $0.kind { depth } else { nil } }
         #expect(depths == [1, 2])
     }
 }

@@ -15,11 +15,11 @@ struct SimulationTests {
         sim.mainLoop.add(starter, to: .default)
         try sim.run(limit: .until(2 * second))
         #expect(sim.logs.map(\.time) == [500_000_000])
-        let event = try #require(sim.recorder?.events.first { $0.ev == "callout" && $0.string("kind") == "event" })
-        #expect(event.string("name") == "tap")
+        let event = try #require(sim.recorder?.events.first { if case .callout(.event, _) = $0.kind { true } else { false } })
+        #expect(event.kind == .callout(kind: .event, name: "tap"))
         // The callout happened inside the nested tracking run (depth 2).
-        let begins = sim.recorder!.events.filter { $0.ev == "run.begin" }
-        #expect(begins.map { $0.string("mode") } == ["default", "tracking"])
+        let begins = sim.recorder!.events.filter { $0.name == "run.begin" }
+        #expect(begins.compactMap { if case .runBegin(let mode, _) = $0.kind { mode } else { nil } } == ["default", "tracking"])
     }
 
     @Test("a timer due exactly at the run's deadline does not fire in it: the timeout wins the tie")
@@ -41,8 +41,8 @@ struct SimulationTests {
         sim.context.block(for: second)
         let result = try sim.run(limit: .until(second / 2))
         #expect(result == .timedOut)
-        #expect(sim.recorder!.events.contains { $0.ev == "warn" })
-        #expect(!sim.recorder!.events.contains { $0.ev == "run.begin" })
+        #expect(sim.recorder!.events.contains { $0.name == "warn" })
+        #expect(!sim.recorder!.events.contains { $0.name == "run.begin" })
     }
 
     @Test("run iterations=N makes exactly N passes and returns stopped")

@@ -1,4 +1,5 @@
 import Dispatch
+import LoopSimTrace
 import RenderModel
 import RenderWire
 
@@ -254,10 +255,9 @@ public final class ServerSession {
         // runs on the other core while the frame file is written.
         let hashing = BackgroundHash(display.framebuffer)
         try display.frames.write(frame: frame, ppm: display.ppm) {
-            let hashHex = Bitmap.hashHex(hashing.value)
-            return "{\"frame\":\(frame),\"present\":\(onScreen),\"file\":\"\(FolderFrameOutput.fileName(frame: frame))\","
-                + "\"hash\":\"\(hashHex)\",\"txns\":[\(transactions.map(String.init).joined(separator: ","))],"
-                + "\"damage\":\(Self.json(box)),\"rects\":[\(damage.rects.map(Self.json).joined(separator: ","))]}"
+            FrameIndexEntry(frame: frame, present: onScreen, file: FrameFolder.fileName(frame: frame),
+                            hash: Bitmap.hashHex(hashing.value), txns: transactions, damage: Self.indexRect(box),
+                            rects: damage.rects.map(Self.indexRect)).jsonLine
         }
         let hash = hashing.value
         display.framebufferHash = hash
@@ -268,7 +268,9 @@ public final class ServerSession {
                                 firstVisible: latched))
     }
 
-    private static func json(_ r: PixelRect) -> String { "[\(r.x),\(r.y),\(r.width),\(r.height)]" }
+    private static func indexRect(_ r: PixelRect) -> FrameIndexEntry.Rect {
+        .init(x: r.x, y: r.y, width: r.width, height: r.height)
+    }
 }
 
 /// `bitmap.contentHash64`, computed on a global queue; `value` waits for it.

@@ -1,0 +1,63 @@
+extension TraceEvent.Kind {
+    /// The event's keys after `t`, `iter` and `ev`, in the contract's fixed
+    /// order (`trace-format.md`), as every writer renders them. This is the
+    /// one place that names each kind's keys for writing; the reader
+    /// (`TraceEvent+Decoding.swift`) names them for reading.
+    public var fields: [TraceField] {
+        switch self {
+        case .runBegin(let mode, let depth):
+            [TraceField("mode", .string(mode)), TraceField("depth", .int(Int64(depth)))]
+        case .runEnd(let mode, let depth, let result):
+            [TraceField("mode", .string(mode)), TraceField("depth", .int(Int64(depth))),
+             TraceField("result", .string(result.description))]
+        case .activity(let activity, let mode):
+            [TraceField("activity", .string(activity.rawValue)), TraceField("mode", .string(mode))]
+        case .callout(let kind, let name), .calloutEnd(let kind, let name):
+            [TraceField("kind", .string(kind.rawValue)), TraceField("name", .string(name))]
+        case .sleep(let mode, let until):
+            [TraceField("mode", .string(mode)), TraceField("until", until.map { .int($0) } ?? .null)]
+        case .wake(let reason):
+            [TraceField("reason", .string(reason.rawValue))]
+        case .blocked(let duration):
+            [TraceField("duration", .int(duration))]
+        case .set(let layer, let prop, let value, let txn):
+            [TraceField("layer", .string(layer)), TraceField("prop", .string(prop)),
+             TraceField("value", .string(value)), TraceField("txn", .int(Int64(txn)))]
+        case .txnBegin(let txn, let implicit, let depth):
+            [TraceField("txn", .int(Int64(txn))), TraceField("implicit", .bool(implicit)),
+             TraceField("depth", .int(Int64(depth)))]
+        case .txnCommit(let txn, let depth):
+            [TraceField("txn", .int(Int64(txn))), TraceField("depth", .int(Int64(depth)))]
+        case .commit(let c):
+            [TraceField("txns", .ints(c.txns.map(Int64.init))), TraceField("layout", .strings(c.layout)),
+             TraceField("display", .strings(c.display)), TraceField("prepare", .strings(c.prepare)),
+             TraceField("changed", .int(Int64(c.changed))), TraceField("bytes", .int(Int64(c.bytes))),
+             TraceField("constraints", .strings(c.constraints))]
+        case .frame(let f):
+            [TraceField("frame", .int(f.frame)), TraceField("present", .int(f.present)),
+             TraceField("file", .string(f.file)), TraceField("hash", .string(f.hash)),
+             TraceField("txns", .ints(f.txns.map(Int64.init)))]
+        case .animBegin(let layer, let key, let txn), .animEnd(let layer, let key, let txn):
+            [TraceField("layer", .string(layer)), TraceField("key", .string(key)), TraceField("txn", .int(Int64(txn)))]
+        case .completion(let txn):
+            [TraceField("txn", .int(Int64(txn)))]
+        case .log(let text), .warn(let text), .note(let text):
+            [TraceField("text", .string(text))]
+        case .post(let what):
+            [TraceField("what", .string(what))]
+        case .latency(let l):
+            latencyFields(l)
+        }
+    }
+
+    private func latencyFields(_ l: TraceEvent.LatencyInfo) -> [TraceField] {
+        var fields = [
+            TraceField("txn", .int(Int64(l.txn))), TraceField("frame", .int(l.frame)),
+            TraceField("start", .int(l.start)), TraceField("present", .int(l.present)),
+            TraceField("latency", .int(l.latency)), TraceField("expected", .int(l.expected)),
+            TraceField("hitch", .int(l.hitch)),
+        ]
+        if let late = l.late { fields.append(TraceField("late", .string(late.rawValue))) }
+        return fields
+    }
+}

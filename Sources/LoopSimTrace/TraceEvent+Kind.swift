@@ -1,0 +1,165 @@
+extension TraceEvent {
+    /// What happened, one case per kind of `trace-format.md` plus the
+    /// project's own (`note`, `post`, `latency`), each with its typed keys.
+    ///
+    /// `name` is the kind's JSON Lines name and `fields` its keys in the
+    /// contract's fixed order; both switch exhaustively, as do the three
+    /// writers and the reader.
+    public enum Kind: Sendable, Equatable {
+        /// `run.begin`: a run of the loop starts (depth 1 = outermost).
+        case runBegin(mode: String, depth: Int)
+        /// `run.end`: the run returns.
+        case runEnd(mode: String, depth: Int, result: RunResult)
+        /// `activity`: the loop reaches that point, before its observers run.
+        case activity(Activity, mode: String)
+        /// `callout`: a callout starts.
+        case callout(kind: CalloutKind, name: String)
+        /// `callout.end`: it returns.
+        case calloutEnd(kind: CalloutKind, name: String)
+        /// `sleep`: the loop goes to sleep until a time, or with no timeout.
+        case sleep(mode: String, until: Int64?)
+        /// `wake`: the loop wakes.
+        case wake(reason: WakeReason)
+        /// `blocked`: a `sleep` action blocks the main thread (ns).
+        case blocked(duration: Int64)
+        /// `set`: a model-layer property changes.
+        case set(layer: String, prop: String, value: String, txn: Int)
+        /// `txn.begin`: a transaction is pushed.
+        case txnBegin(txn: Int, implicit: Bool, depth: Int)
+        /// `txn.commit`: a transaction is popped.
+        case txnCommit(txn: Int, depth: Int)
+        /// `commit`: the phases ran and the diff was sent.
+        case commit(CommitInfo)
+        /// `frame`: the render server put a frame on screen.
+        case frame(FrameInfo)
+        /// `anim.begin`: an animation starts on the render server.
+        case animBegin(layer: String, key: String, txn: Int)
+        /// `anim.end`: an animation finishes on the render server.
+        case animEnd(layer: String, key: String, txn: Int)
+        /// `completion`: a transaction's completion block is called.
+        case completion(txn: Int)
+        /// `log`: a `log` action.
+        case log(text: String)
+        /// `warn`: something the user should know.
+        case warn(text: String)
+        /// `note`: the simulator explains a decision (a loop found idle).
+        case note(text: String)
+        /// `post`: a scheduled outside event happens.
+        case post(what: String)
+        /// `latency`: a transaction's commit latency, when its frame is on screen.
+        case latency(LatencyInfo)
+
+        /// Every JSON Lines name, in the order of the cases.
+        public static let allNames = [
+            "run.begin", "run.end", "activity", "callout", "callout.end", "sleep", "wake", "blocked", "set",
+            "txn.begin", "txn.commit", "commit", "frame", "anim.begin", "anim.end", "completion", "log", "warn",
+            "note", "post", "latency",
+        ]
+
+        /// The kind's JSON Lines name (`ev`).
+        public var name: String {
+            switch self {
+            case .runBegin: "run.begin"
+            case .runEnd: "run.end"
+            case .activity: "activity"
+            case .callout: "callout"
+            case .calloutEnd: "callout.end"
+            case .sleep: "sleep"
+            case .wake: "wake"
+            case .blocked: "blocked"
+            case .set: "set"
+            case .txnBegin: "txn.begin"
+            case .txnCommit: "txn.commit"
+            case .commit: "commit"
+            case .frame: "frame"
+            case .animBegin: "anim.begin"
+            case .animEnd: "anim.end"
+            case .completion: "completion"
+            case .log: "log"
+            case .warn: "warn"
+            case .note: "note"
+            case .post: "post"
+            case .latency: "latency"
+            }
+        }
+    }
+
+    /// The payload of a `commit` event.
+    public struct CommitInfo: Sendable, Equatable {
+        /// The transactions the commit ships, by id.
+        public var txns: [Int]
+        /// Layer names visited by each phase, in visit order.
+        public var layout: [String]
+        public var display: [String]
+        public var prepare: [String]
+        /// How many layers changed.
+        public var changed: Int
+        /// The size of the encoded diff.
+        public var bytes: Int
+        /// Layers whose constraints were solved (a project key).
+        public var constraints: [String]
+
+        public init(txns: [Int], layout: [String], display: [String], prepare: [String],
+                    changed: Int, bytes: Int, constraints: [String]) {
+            self.txns = txns
+            self.layout = layout
+            self.display = display
+            self.prepare = prepare
+            self.changed = changed
+            self.bytes = bytes
+            self.constraints = constraints
+        }
+    }
+
+    /// The payload of a `frame` event.
+    public struct FrameInfo: Sendable, Equatable {
+        /// The vsync index.
+        public var frame: Int64
+        /// When the frame is on screen (ns).
+        public var present: Int64
+        public var file: String
+        /// The frame's hash as hex.
+        public var hash: String
+        /// The transactions first visible in it.
+        public var txns: [Int]
+
+        public init(frame: Int64, present: Int64, file: String, hash: String, txns: [Int]) {
+            self.frame = frame
+            self.present = present
+            self.file = file
+            self.hash = hash
+            self.txns = txns
+        }
+    }
+
+    /// The payload of a `latency` event: one transaction on screen.
+    public struct LatencyInfo: Sendable, Equatable {
+        public var txn: Int
+        /// The frame (vsync index) that shows it first.
+        public var frame: Int64
+        /// Its first mutation or explicit `begin` (ns).
+        public var start: Int64
+        /// When that frame is on screen (ns).
+        public var present: Int64
+        /// `present - start`.
+        public var latency: Int64
+        /// When it would have been on screen had every deadline been met.
+        public var expected: Int64
+        /// How late it is: `max(0, present - expected)`.
+        public var hitch: Int64
+        /// Why it was late; nil when on time.
+        public var late: LateCause?
+
+        public init(txn: Int, frame: Int64, start: Int64, present: Int64, latency: Int64,
+                    expected: Int64, hitch: Int64, late: LateCause?) {
+            self.txn = txn
+            self.frame = frame
+            self.start = start
+            self.present = present
+            self.latency = latency
+            self.expected = expected
+            self.hitch = hitch
+            self.late = late
+        }
+    }
+}

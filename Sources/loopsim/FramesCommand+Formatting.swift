@@ -1,0 +1,38 @@
+import Foundation
+import RenderModel
+
+/// How `frames` prints colours, times, counts and tables.
+extension FramesCommand {
+    /// `#rrggbb` of an opaque pixel (frames are opaque).
+    static func hex(_ c: RGBA8) -> String {
+        "#" + [c.r, c.g, c.b].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+
+    /// Nanoseconds as exact seconds without trailing zeros: `4.016666666s`, `2s`.
+    static func formatTime(_ ns: Int64) -> String {
+        let seconds = ns / 1_000_000_000, fraction = ns % 1_000_000_000
+        if fraction == 0 { return "\(seconds)s" }
+        let digits = String(fraction)
+        let padded = String(repeating: "0", count: 9 - digits.count) + digits
+        return "\(seconds).\(padded.reversed().drop { $0 == "0" }.reversed().map(String.init).joined())s"
+    }
+
+    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
+    /// Rows as columns two spaces apart; the first column right-aligned.
+    static func table(_ rows: [[String]]) -> String {
+        let columns = rows.map(\.count).max() ?? 0
+        var widths = [Int](repeating: 0, count: columns)
+        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
+        var out = ""
+        for row in rows {
+            var line = ""
+            for (i, cell) in row.enumerated() {
+                let pad = String(repeating: " ", count: widths[i] - cell.count)
+                if i == 0 { line += pad + cell } else { line += "  " + (i == row.count - 1 ? cell : cell + pad) }
+            }
+            out += line + "\n"
+        }
+        return out
+    }
+}
