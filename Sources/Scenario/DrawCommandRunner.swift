@@ -1,3 +1,5 @@
+import LayerKit
+import RenderModel
 import Simulation
 
 /// Runs the commands of a `draw` block on a layer's drawing context.

@@ -1,6 +1,8 @@
 import Foundation
+import LayerKit
 import LoopSimSystem
 import LoopSimTrace
+import RenderModel
 import Simulation
 
 /// `expect visible`, `expect never visible` and `expect pixel`: what the

@@ -1,6 +1,8 @@
 import Foundation
+import LayerKit
 import LoopSimSystem
 import LoopSimTrace
+import RenderModel
 import Simulation
 
 /// Layers, views, images, transactions and draw blocks on the simulation's

@@ -1,4 +1,7 @@
+import LayerKit
 import LoopSimTrace
+import RenderModel
+import RunLoopKit
 import Simulation
 
 /// The result of checking one `expect` statement.

@@ -1,4 +1,5 @@
 import LoopSimSystem
+import RenderModel
 import RenderWire
 
 /// The client's end of the render-server socket.

@@ -1,3 +1,4 @@
+import LayerKit
 import LoopSimTrace
 import RenderModel
 import RenderWire

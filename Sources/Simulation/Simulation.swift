@@ -1,8 +1,7 @@
-@_exported import LayerKit
-@_exported import LoopSimTrace
-@_exported import RenderModel
-@_exported import RenderWire
-@_exported import RunLoopKit
+import LayerKit
+import LoopSimTrace
+import RenderWire
+import RunLoopKit
 
 /// The simulated app: one main thread with its main run loop, the outside
 /// world that feeds it, and the trace of what happened.

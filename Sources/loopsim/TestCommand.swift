@@ -1,4 +1,5 @@
 import Foundation
+import LoopSimTrace
 import Scenario
 import Simulation
 

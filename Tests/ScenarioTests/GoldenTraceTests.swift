@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Scenario
 import Simulation
+import LoopSimTrace
 
 /// Every golden scenario under Traces/: it parses, runs twice to the same
 /// JSONL bytes, matches its recorded golden, and its expectations pass.

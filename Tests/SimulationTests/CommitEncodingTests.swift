@@ -2,6 +2,7 @@ import RenderModel
 import RenderWire
 import Testing
 @testable import Simulation
+import LayerKit
 
 /// The simulation ships LayerKit's diffs through the wire codec.
 struct CommitEncodingTests {

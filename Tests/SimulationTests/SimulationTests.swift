@@ -1,5 +1,6 @@
 import Testing
 @testable import Simulation
+import RunLoopKit
 
 /// The simulated main thread: input events, run limits and bounds.
 struct SimulationTests {
