@@ -1,5 +1,5 @@
 extension TraceEvent {
-    /// What happened, one case per kind of `trace-format.md` plus the
+    /// What happened, one case per kind of `docs/trace-format.md` plus the
     /// project's own (`note`, `post`, `latency`), each with its typed keys.
     ///
     /// `name` is the kind's JSON Lines name and `fields` its keys in the

@@ -2,7 +2,7 @@ import LoopSimTrace
 
 /// A CFRunLoop in virtual time.
 ///
-/// The loop reproduces `__CFRunLoopRun` pass for pass (see `runloop.md`):
+/// The loop reproduces `__CFRunLoopRun` pass for pass (see `docs/run-loop-rules.md`):
 /// observers, blocks, version-0 sources, the main-queue shortcut, one port
 /// event per pass, and the exit checks in their precedence. Callouts take no
 /// virtual time unless they block the thread with ``SimContext/block(for:)``.

@@ -1,6 +1,6 @@
 import LoopSimTrace
 
-/// Commit latency and hitch time over a run (`core-animation.md` choice 8),
+/// Commit latency and hitch time over a run (`docs/core-animation-rules.md` choice 8),
 /// from its `latency` trace events: how many transactions reached the
 /// screen, the median and slowest latency, and the hitch-time ratio with
 /// both of Apple's band sets.

@@ -35,7 +35,7 @@ public final class Simulation {
     /// - Parameters:
     ///   - tracing: record the trace (off for benchmarks).
     ///   - uikitProfile: install UIKit's six main-run-loop observers,
-    ///     Core Animation's implicit commit among them (runloop.md §11).
+    ///     Core Animation's implicit commit among them (docs/run-loop-rules.md §11).
     public init(tracing: Bool = true, uikitProfile: Bool = true) {
         let recorder = tracing ? TraceRecorder() : nil
         self.recorder = recorder

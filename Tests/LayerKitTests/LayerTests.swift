@@ -3,7 +3,7 @@ import RunLoopKit
 import Testing
 @testable import LayerKit
 
-/// core-animation.md §7 items 25–30 (geometry, defaults, flags) and the
+/// docs/core-animation-rules.md §7 items 25–30 (geometry, defaults, flags) and the
 /// commit phases.
 struct LayerTests {
     @Test("7.25 frame from bounds, position and anchor, and back", arguments: [

@@ -3,7 +3,7 @@ import RunLoopKit
 import Testing
 @testable import LayerKit
 
-/// core-animation.md §7, transactions (items 1–11, 13, 14, 17).
+/// docs/core-animation-rules.md §7, transactions (items 1–11, 13, 14, 17).
 struct TransactionTests {
     func box(_ w: LayerWorld) throws -> Layer {
         let b = w.layers.makeLayer(name: "box", root: true)

@@ -2,7 +2,7 @@ import Foundation
 import RenderModel
 import Testing
 
-/// ARCHITECTURE.md: a file importing both Foundation and RenderModel compiles
+/// docs/library.md: a file importing both Foundation and RenderModel compiles
 /// without qualifying any RenderModel name. (Foundation's own
 /// `AffineTransform` is why the transform is called `Transform2D`.)
 @Suite struct FoundationCoexistenceTests {

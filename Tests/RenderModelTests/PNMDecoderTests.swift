@@ -1,7 +1,7 @@
 import RenderModel
 import Testing
 
-/// core-animation.md §6 and checklist 45: the formats that must decode.
+/// docs/core-animation-rules.md §6 and checklist 45: the formats that must decode.
 @Suite struct PNMDecoderTests {
     let white = px(255, 255, 255)
     let black = px(0, 0, 0)

@@ -2,7 +2,7 @@ import LoopSimTrace
 import RunLoopKit
 import Testing
 
-/// runloop.md §14 items 15–19: CFRunLoopPerformBlock (§9).
+/// docs/run-loop-rules.md §14 items 15–19: CFRunLoopPerformBlock (§9).
 @Suite struct BlockTests {
     @Test("14.15 a block enqueued by a block runs at the step-12 DoBlocks of the same iteration")
     func item15() throws {

@@ -1,7 +1,7 @@
 import RunLoopKit
 import Testing
 
-/// runloop.md §1, "Constants": CF's raw values.
+/// docs/run-loop-rules.md §1, "Constants": CF's raw values.
 @Suite struct ConstantsTests {
     @Test("RunLoopActivity raw values are CFRunLoopActivity's")
     func activities() {

@@ -2,7 +2,7 @@ import LoopSimTrace
 import RunLoopKit
 import Testing
 
-/// runloop.md §14, "Empty modes and entry" (§2.1, §2.3).
+/// docs/run-loop-rules.md §14, "Empty modes and entry" (§2.1, §2.3).
 @Suite struct EmptyModeTests {
     @Test("14.1 a missing mode returns finished at once with no callouts")
     func item01() throws {

@@ -2,7 +2,7 @@ import LoopSimTrace
 import RunLoopKit
 import Testing
 
-/// runloop.md §14 items 53–60: the main queue and version-1 ports (§3.7, §3.11, §6, §10).
+/// docs/run-loop-rules.md §14 items 53–60: the main queue and version-1 ports (§3.7, §3.11, §6, §10).
 @Suite struct MainQueueAndPortTests {
     @Test("14.53 main-queue work enqueued by a timer runs through the shortcut, without BW/AW")
     func item53() throws {

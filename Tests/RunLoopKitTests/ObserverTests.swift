@@ -2,7 +2,7 @@ import LoopSimTrace
 import RunLoopKit
 import Testing
 
-/// runloop.md §14 items 39–43: observers (§7).
+/// docs/run-loop-rules.md §14 items 39–43: observers (§7).
 @Suite struct ObserverTests {
     @Test("14.39 observers are called by ascending order, ties first-in first-out")
     func item39() throws {

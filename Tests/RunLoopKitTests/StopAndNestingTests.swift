@@ -2,7 +2,7 @@ import LoopSimTrace
 import RunLoopKit
 import Testing
 
-/// runloop.md §14 items 44–52: stop, exit precedence, modes and nesting (§3.13, §4, §6, §8).
+/// docs/run-loop-rules.md §14 items 44–52: stop, exit precedence, modes and nesting (§3.13, §4, §6, §8).
 @Suite struct StopAndNestingTests {
     @Test("14.44 exit precedence: HandledSource, then TimedOut, then Stopped")
     func item44() throws {

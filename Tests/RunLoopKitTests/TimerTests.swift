@@ -2,7 +2,7 @@ import LoopSimTrace
 import RunLoopKit
 import Testing
 
-/// runloop.md §14 items 20–38: timers (§5).
+/// docs/run-loop-rules.md §14 items 20–38: timers (§5).
 @Suite struct TimerTests {
     @Test("14.20 a one-shot timer as the only item fires after BW AW, then finished")
     func item20() throws {

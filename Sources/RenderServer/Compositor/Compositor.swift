@@ -1,7 +1,7 @@
 import RenderModel
 
 /// Renders a `RenderTree` into display bitmaps: exact, integer, the same
-/// bytes on every machine (core-animation.md choice 7).
+/// bytes on every machine (docs/core-animation-rules.md choice 7).
 ///
 /// Per layer, back to front: background (in the rounded bounds), contents
 /// (placed by `contentsGravity`), sublayers (sorted by zPosition, stable),
