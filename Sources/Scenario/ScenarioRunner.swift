@@ -99,6 +99,9 @@ public final class ScenarioRunner {
             failure = diagnostic(at: current, "\(error)")
         }
         simulation.detachRenderServer()
+        if failure == nil, let lost = simulation.renderFailure {
+            failure = diagnostic(at: file.display.location.line > 0 ? file.display.location : nil, lost)
+        }
         let results = failure == nil ? expectations.map(check) : []
         return ScenarioOutcome(events: simulation.recorder?.events ?? [], expectations: results, failure: failure)
     }

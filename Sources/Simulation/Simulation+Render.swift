@@ -69,8 +69,9 @@ extension Simulation {
 
     /// Respawns the server, hands it a snapshot of the tree as of the last
     /// latched commit (layers and backing stores, from the client's mirror),
-    /// and re-sends every commit not latched yet. One `warn`.
-    private func recoverRenderServer() throws {
+    /// and re-sends every commit not latched yet. One `warn`, in the words
+    /// of `cause` when it was a deadline (a stopped server is not a dead one).
+    private func recoverRenderServer(after cause: Error? = nil) throws {
         guard let r = render else { return }
         r.connection.abandon()
         let connection = try RenderConnection.open(r.transport, hello: r.hello)
@@ -79,17 +80,19 @@ extension Simulation {
         for seq in unlatched { try connection.send(.commit(r.sentDiffs[seq]!)) }
         r.connection = connection
         r.dead = false
-        warn("the render server died; restarted it with a snapshot of the tree as of commit \(r.mirror.lastSequence) and re-sent \(unlatched.count) commit(s) not yet on screen")
+        let what = (cause as? RenderConnection.Failure).flatMap { $0.kind == .timedOut ? "\($0.description); killed it" : nil } ?? "the render server died"
+        warn("\(what); restarted it with a snapshot of the tree as of commit \(r.mirror.lastSequence) and re-sent \(unlatched.count) commit(s) not yet on screen")
     }
 
     /// Runs `exchange` with the server, recovering once if it is gone.
     private func withServer<T>(_ exchange: (RenderConnection) throws -> T?) throws -> T? {
         guard let r = render else { return nil }
         if r.dead { try recoverRenderServer() }
+        var cause: Error?
         do {
             if let result = try exchange(r.connection) { return result }
-        } catch {}
-        try recoverRenderServer()
+        } catch { cause = error }
+        try recoverRenderServer(after: cause)
         return try exchange(r.connection)
     }
 
@@ -123,7 +126,7 @@ extension Simulation {
     }
 
     private func vsync(_ k: Int64) {
-        guard let r = render else { return }
+        guard let r = render, renderFailure == nil else { return }
         r.scheduledVsyncs.remove(k)
         // The server is still rendering its last frame (a render cost): it
         // cannot latch before the render ends. Not asked, so the same vsyncs
@@ -141,18 +144,21 @@ extension Simulation {
                 return try c.receive()
             }) else {
                 warn("the render server closed the connection at vsync \(k)")
+                renderFailure = "the render server closed the connection at vsync \(k); frames from then on were not written"
                 return
             }
             switch reply {
             case .presented(let p):
                 presented(p, vsync: k)
-            case .error(_, let text):
+            case .error(let code, let text):
                 warn("the render server refused vsync \(k): \(text)")
+                renderFailure = "the render server refused vsync \(k): \(text) (error \(code)); frames from then on were not written"
             default:
                 warn("unexpected reply from the render server at vsync \(k)")
             }
         } catch {
             warn("render server: \(error)")
+            renderFailure = "the render server failed at vsync \(k): \(error); frames from then on were not written"
         }
     }
 
