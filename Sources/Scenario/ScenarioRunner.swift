@@ -56,11 +56,16 @@ public final class ScenarioRunner {
     }
 
     let render: RenderOptions?
+    /// Whether `image file=` may name a path outside the scenario's folder
+    /// (`--allow-absolute-assets`); see ``AssetPath``.
+    let allowAbsoluteAssets: Bool
 
-    public init(file: ScenarioFile, source: String, tracing: Bool = true, render: RenderOptions? = nil) {
+    public init(file: ScenarioFile, source: String, tracing: Bool = true, render: RenderOptions? = nil,
+                allowAbsoluteAssets: Bool = false) {
         self.file = file
         self.source = source
         self.render = render
+        self.allowAbsoluteAssets = allowAbsoluteAssets
         self.simulation = Simulation(tracing: tracing)
     }
 
