@@ -161,8 +161,11 @@ extension LayerContext {
                 let bytes = try images[i].load()
                 images[i].decoded = try PNMDecoder.decode(bytes)
             } catch {
-                images[i].error = "\(error)"
-                warn("image '\(images[i].name)' could not be decoded: \(error); layer '\(l.traceName)' shows no contents")
+                // A decode error names the position and the problem, never
+                // the file's bytes (docs/security.md).
+                let reason = (error as? ImageDecodeError)?.summary ?? "\(error)"
+                images[i].error = reason
+                warn("image '\(images[i].name)' could not be decoded: \(reason); layer '\(l.traceName)' shows no contents")
             }
         }
     }

@@ -31,4 +31,20 @@ public enum ServerErrorCode: UInt16, CaseIterable, Sendable {
     /// A shared-memory descriptor the server cannot use (not a regular file,
     /// too short) or too many descriptors.
     case unusableDescriptor = 268
+    /// The frames folder cannot be used: it cannot be created, is not a
+    /// folder, belongs to another user or others can write to it (answers
+    /// `hello`).
+    case framesFolderUnusable = 269
+    /// A frame cannot be written (`open`, `write`, `rename` or the
+    /// `frames.jsonl` append failed; a planted `.partial` or link is refused).
+    case frameNotWritten = 270
+    /// The session's frames budget is reached (`--frames-budget`).
+    case framesBudgetReached = 271
+    /// A listening server's client sent no complete `hello` within the
+    /// handshake deadline.
+    case handshakeDeadline = 272
+    /// A listening server's client sent nothing within the idle deadline.
+    case idleDeadline = 273
+    /// A listening server already serves its most clients at once.
+    case tooManyClients = 274
 }

@@ -67,11 +67,16 @@ public final class ScenarioRunner {
     }
 
     let render: RenderOptions?
+    /// Whether `image file=` may name a path outside the scenario's folder
+    /// (`--allow-absolute-assets`); see ``AssetPath``.
+    let allowAbsoluteAssets: Bool
 
-    public init(file: ScenarioFile, source: String, tracing: Bool = true, render: RenderOptions? = nil) {
+    public init(file: ScenarioFile, source: String, tracing: Bool = true, render: RenderOptions? = nil,
+                allowAbsoluteAssets: Bool = false) {
         self.file = file
         self.source = source
         self.render = render
+        self.allowAbsoluteAssets = allowAbsoluteAssets
         self.simulation = Simulation(tracing: tracing)
     }
 
@@ -111,6 +116,9 @@ public final class ScenarioRunner {
         }
         let pending = simulation.pendingWork()
         simulation.detachRenderServer()
+        if failure == nil, let lost = simulation.renderFailure {
+            failure = diagnostic(at: file.display.location.line > 0 ? file.display.location : nil, lost)
+        }
         let results = failure == nil ? expectations.map(check) : []
         return ScenarioOutcome(events: simulation.recorder?.events ?? [], expectations: results, failure: failure,
                                pendingWork: pending, simulation: simulation, layers: layerObjects)

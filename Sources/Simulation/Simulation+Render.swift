@@ -72,8 +72,10 @@ extension Simulation {
     /// Respawns the server and hands it a snapshot of the committed tree,
     /// built from the model (``LayerContext/committedSnapshot()``): the
     /// commits not latched yet are in it, and it carries their
-    /// transactions, so the next frame shows them first. One `warn`.
-    private func recoverRenderServer() throws {
+    /// transactions, so the next frame shows them first. One `warn`, in the
+    /// words of `cause` when it was a deadline (a stopped server is not a
+    /// dead one).
+    private func recoverRenderServer(after cause: Error? = nil) throws {
         guard let r = render else { return }
         r.connection.abandon()
         let connection = try RenderConnection.open(r.transport, hello: r.hello)
@@ -83,17 +85,19 @@ extension Simulation {
         try connection.send(.snapshot(snapshot))
         r.connection = connection
         r.dead = false
-        warn("the render server died; restarted it with a snapshot of the tree as of commit \(r.onScreen.lastSequence) and re-sent \(unlatched.count) commit(s) not yet on screen")
+        let what = (cause as? RenderConnection.Failure).flatMap { $0.kind == .timedOut ? "\($0.description); killed it" : nil } ?? "the render server died"
+        warn("\(what); restarted it with a snapshot of the tree as of commit \(r.onScreen.lastSequence) and re-sent \(unlatched.count) commit(s) not yet on screen")
     }
 
     /// Runs `exchange` with the server, recovering once if it is gone.
     private func withServer<T>(_ exchange: (RenderConnection) throws -> T?) throws -> T? {
         guard let r = render else { return nil }
         if r.dead { try recoverRenderServer() }
+        var cause: Error?
         do {
             if let result = try exchange(r.connection) { return result }
-        } catch {}
-        try recoverRenderServer()
+        } catch { cause = error }
+        try recoverRenderServer(after: cause)
         return try exchange(r.connection)
     }
 
@@ -120,7 +124,7 @@ extension Simulation {
     }
 
     private func vsync(_ k: Int64) {
-        guard let r = render else { return }
+        guard let r = render, renderFailure == nil else { return }
         r.scheduledVsyncs.remove(k)
         // The server is still rendering its last frame (a render cost): it
         // cannot latch before the render ends. Not asked, so the same vsyncs
@@ -138,18 +142,21 @@ extension Simulation {
                 return try c.receive()
             }) else {
                 warn("the render server closed the connection at vsync \(k)")
+                renderFailure = "the render server closed the connection at vsync \(k); frames from then on were not written"
                 return
             }
             switch reply {
             case .presented(let p):
                 presented(p, vsync: k)
-            case .error(_, let text):
+            case .error(let code, let text):
                 warn("the render server refused vsync \(k): \(text)")
+                renderFailure = "the render server refused vsync \(k): \(text) (error \(code)); frames from then on were not written"
             default:
                 warn("unexpected reply from the render server at vsync \(k)")
             }
         } catch {
             warn("render server: \(error)")
+            renderFailure = "the render server failed at vsync \(k): \(error); frames from then on were not written"
         }
     }
 

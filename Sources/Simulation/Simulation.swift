@@ -20,6 +20,11 @@ public final class Simulation {
     public let layers: LayerContext
     /// The render server connection, when one is attached.
     var render: RenderState?
+
+    /// Why frames were lost, when they were: the server refused a vsync
+    /// (its `error` code and reason), closed, or could not be reached again.
+    /// From then on no vsync is sent; a run with a failure must not pass.
+    public internal(set) var renderFailure: String?
     var finishedFrames: [PresentedFrame] = []
     var finishedPresentations: [Presentation] = []
     /// Where the render server writes frame files and `frames.jsonl` (nil

@@ -8,13 +8,14 @@ enum RunCommand {
     static let spec = CommandSpec(
         name: "run",
         abstract: "Run a scenario and print its trace and expectations.",
-        usage: "loopsim run <file> [--trace <path>] [--format <format>] [--frames <dir>] [--server <transport>]",
+        usage: "loopsim run <file> [--trace <path>] [--format <format>] [--frames <dir>] [--server <transport>] [--allow-absolute-assets]",
         arguments: [("<file>", "The scenario file (*.loop).")],
         options: [
             ("--trace <path>", "Write the trace to <path> instead of standard output."),
             ("--format <format>", "text, jsonl or chrome (default: from the --trace extension, else text)."),
             ("--frames <dir>", "Where the render server writes frames (default: loopsim-out/<name>/frames)."),
             ("--server <transport>", "spawn (the loopsim-render process, default), thread, unix:PATH (a server started with 'loopsim-render --listen PATH'), or none."),
+            ("--allow-absolute-assets", "Let 'image file=' read absolute paths and paths outside the scenario's folder."),
         ],
         discussion: """
         Exit status: 0 when every expectation passes, 1 when one fails, 2 for a
@@ -22,7 +23,7 @@ enum RunCommand {
         """)
 
     static func main(_ args: [String]) throws -> Int32 {
-        let parsed = try ParsedArguments(args, valueOptions: ["--trace", "--format", "--frames", "--server"], flagOptions: [])
+        let parsed = try ParsedArguments(args, valueOptions: ["--trace", "--format", "--frames", "--server"], flagOptions: ["--allow-absolute-assets"])
         if parsed.wantsHelp { printOut(spec.help()); return ExitStatus.success }
         guard parsed.positionals.count == 1 else {
             throw UsageError(message: parsed.positionals.isEmpty ? "missing expected argument '<file>'"
@@ -49,7 +50,8 @@ enum RunCommand {
             return ExitStatus.scenarioError
         }
         let render = try renderOptions(parsed, scenario: path, defaultTransport: .spawn)
-        let runner = ScenarioRunner(file: file, source: source, render: render)
+        let runner = ScenarioRunner(file: file, source: source, render: render,
+                                    allowAbsoluteAssets: parsed.flags.contains("--allow-absolute-assets"))
         let outcome = runner.run()
         let rendered = TraceWriter.render(outcome.events, as: format)
         if let tracePath {
@@ -95,8 +97,7 @@ func renderOptions(_ parsed: ParsedArguments, scenario path: String,
                    defaultTransport: RenderConnection.Transport?) throws -> ScenarioRunner.RenderOptions? {
     let transport = try serverOption(parsed, default: defaultTransport)
     guard let transport else { return nil }
-    let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-    let frames = parsed.values["--frames"] ?? "loopsim-out/\(name)/frames"
+    let frames = parsed.values["--frames"] ?? "loopsim-out/\(outputName(forScenario: path))/frames"
     return ScenarioRunner.RenderOptions(transport: transport, frames: frames)
 }
 
@@ -110,4 +111,18 @@ enum ExpectationReport {
         out += "\(results.count) expectation\(results.count == 1 ? "" : "s"): \(results.count - failed) passed, \(failed) failed"
         return out
     }
+}
+
+/// The folder name under `loopsim-out/` for the scenario at `path`: its file
+/// name without `.loop`, with every character but letters, digits, `-`,
+/// `_` and `.` made `_`, and a leading `_` when it would start with `.`
+/// (so `...loop` gives `_..`, never `..`). Never empty, never a path.
+func outputName(forScenario path: String) -> String {
+    var name = Substring(path.split(separator: "/").last ?? "")
+    if name.hasSuffix(".loop") { name = name.dropLast(5) }
+    var safe = String(name.map { c -> Character in
+        c.isASCII && (c.isLetter || c.isNumber || c == "-" || c == "_" || c == ".") ? c : "_"
+    })
+    if safe.isEmpty || safe.hasPrefix(".") { safe = "_" + safe }
+    return safe
 }
