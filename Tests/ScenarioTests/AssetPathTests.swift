@@ -1,3 +1,4 @@
+import LoopSimTestSupport
 import Foundation
 import LoopSimSystem
 import Testing
@@ -6,7 +7,7 @@ import Simulation
 
 /// `image file=` reads inside the scenario's folder unless allowed, and a
 /// file that is not an image is never quoted in the warning.
-struct AssetPathTests {
+@Suite(.quiescent) struct AssetPathTests {
     @Test("a relative path is read from the scenario's folder; an absolute one, or '..' leading out, is refused unless allowed")
     func resolve() throws {
         #expect(try AssetPath.resolve("assets/card.ppm", scenarioPath: "Traces/render/x.loop", allowOutside: false) == "Traces/render/assets/card.ppm")

@@ -1,3 +1,4 @@
+import LoopSimTestSupport
 import Foundation
 import LoopSimSystem
 import Testing
@@ -7,7 +8,7 @@ import RenderWire
 
 /// A run whose frames the server cannot write fails, with the server's
 /// reason: never "did not answer hello with welcome", never exit 0.
-struct RenderFailureTests {
+@Suite(.quiescent) struct RenderFailureTests {
     static let source = """
     display size=(40,30) hz=60
     view root frame=(0,0,40,30) background=red

@@ -1,3 +1,4 @@
+import LoopSimTestSupport
 import Foundation
 import LoopSimSystem
 import RenderModel
@@ -8,7 +9,7 @@ import Testing
 /// The client's deadlines and the words of its failures: a server that
 /// stops answering or reading is reported as such, a refusal with its
 /// reason, and a server of another user is refused.
-@Suite struct RenderConnectionDeadlineTests {
+@Suite(.quiescent) struct RenderConnectionDeadlineTests {
     static let hello = WireMessage.Hello(width: 8, height: 8, refreshHz: 60, background: .black, outputFolder: "/nonexistent")
 
     /// A server that reads one frame (the hello), answers `reply`, then
