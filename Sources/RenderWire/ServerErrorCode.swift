@@ -31,4 +31,8 @@ public enum ServerErrorCode: UInt16, CaseIterable, Sendable {
     /// A shared-memory descriptor the server cannot use (not a regular file,
     /// too short) or too many descriptors.
     case unusableDescriptor = 268
+    /// A vsync index, or a frame's on-screen time with the render cost,
+    /// past the end of virtual time (`Int64.max` ns, about 292 years;
+    /// `docs/limits.md`).
+    case timeOutOfRange = 269
 }

@@ -111,6 +111,11 @@ public final class ScenarioRunner {
         }
         let pending = simulation.pendingWork()
         simulation.detachRenderServer()
+        if failure == nil, !simulation.renderLosses.isEmpty {
+            // A run that lost a frame or a commit never passes.
+            let d = file.display.location
+            failure = diagnostic(at: d.line > 0 ? d : nil, "frames were lost: " + simulation.renderLosses.joined(separator: "; "))
+        }
         let results = failure == nil ? expectations.map(check) : []
         return ScenarioOutcome(events: simulation.recorder?.events ?? [], expectations: results, failure: failure,
                                pendingWork: pending, simulation: simulation, layers: layerObjects)
@@ -132,7 +137,8 @@ public final class ScenarioRunner {
         case .mode(let name, let common, _):
             if common { loop.addCommonMode(RunLoopMode(name)) }
         case .timer(let d):
-            let fire = d.firstFire ?? (context.now + (d.after ?? d.interval))
+            // A date past the end of time is clamped like any far date (SimTimer).
+            let fire = d.firstFire ?? VirtualTime.saturatingSum(context.now, d.after ?? d.interval)
             let timer = SimTimer(name: d.name, fireDate: fire, interval: d.interval, context: context) { [unowned self] _ in
                 try self.perform(d.body)
             }
@@ -222,6 +228,9 @@ public final class ScenarioRunner {
         case .log(let text):
             simulation.log(text)
         case .sleep(let d):
+            guard VirtualTime.checkedSum(context.now, d) != nil else {
+                throw diagnostic(at: action.location, VirtualTime.outOfRange("sleep \(TimeLiteral.format(d))", from: context.now).description)
+            }
             context.block(for: d)
         case .signal(let name, let wake):
             sources[name]!.signal(in: context)
