@@ -90,3 +90,51 @@ struct ReproducerTests {
         #expect(failure.message.contains("past the end of virtual time"), "\(failure.message)")
     }
 }
+
+extension ReproducerTests {
+    @Test("C5: at 1s signal a, above source a: — the source is signalled and performs at 1s")
+    func signalBeforeDeclaration() throws {
+        let outcome = try run("""
+            at 1s signal a
+            at 1s send p
+            source a:
+                log "a"
+            port p:
+                log "p"
+            run until=2s
+            expect log "a" at=1s
+            expect log "p" at=1s
+            """, render: false)
+        #expect(outcome.failure == nil)
+        #expect(outcome.allPassed, "\(outcome.expectations)")
+    }
+
+    @Test("C5: a signal that runs before the source's declaration is kept and handled once it is added")
+    func signalBeforeDeclarationRuns() throws {
+        let outcome = try run("""
+            at 1s signal a
+            run until=2s
+            source a:
+                log "a"
+            run until=3s
+            expect log "a" at=2s
+            """, render: false)
+        #expect(outcome.failure == nil)
+        #expect(outcome.allPassed, "\(outcome.expectations)")
+    }
+
+    @Test("C5: reschedule of a timer whose declaration has not run yet is an error at the action")
+    func rescheduleBeforeDeclaration() throws {
+        let outcome = try run("""
+            at 1s:
+                reschedule t at=5s
+            run until=2s
+            timer t at=3s:
+                log "t"
+            run until=4s
+            """, render: false)
+        let failure = try #require(outcome.failure)
+        #expect(failure.location.line == 2)
+        #expect(failure.message.contains("timer 't' is used before its declaration on line 4 has run"))
+    }
+}
