@@ -140,8 +140,12 @@ extension LayerContext {
             l.needsDisplay = false
             guard let draw = l.drawBody else { continue }
             visited.append(l.traceName)
-            let w = max(0, Int(l.state.bounds.size.width.rounded(.up)))
-            let h = max(0, Int(l.state.bounds.size.height.rounded(.up)))
+            let size = l.state.bounds.size
+            if let problem = RenderLimits.drawnSizeProblem(width: size.width, height: size.height) {
+                throw DrawingLimitError(layer: l.traceName, reason: problem)
+            }
+            let w = max(0, Int(size.width.rounded(.up)))
+            let h = max(0, Int(size.height.rounded(.up)))
             let ctx = DrawingContext(width: w, height: h)
             try draw(l, ctx)
             let id = newBackingStoreID()

@@ -138,3 +138,42 @@ extension ReproducerTests {
         #expect(failure.message.contains("timer 't' is used before its declaration on line 4 has run"))
     }
 }
+
+extension ReproducerTests {
+    @Test("C6, C7: a drawn view past the limits table is an error at its declaration, before anything runs", arguments: [
+        ("(0,0,10000000000000000000,10)", "limit is 16384 on each side"),
+        ("(0,0,100000,100000)", "limit is 16384 on each side"),
+        ("(0,0,16384,16384)", "the limit is 268435456 (256 MiB)"),
+    ])
+    func drawnViewTooLarge(frame: String, message: String) throws {
+        let source = """
+            view v frame=\(frame)
+            draw v:
+                fill rect=(0,0,4,4) color=red
+            run until=1s
+            """
+        do {
+            _ = try ScenarioParser.parse(source, path: "t.loop")
+            Issue.record("parsed")
+        } catch {
+            #expect(error.location.line == 1)
+            #expect(error.message.contains(message), "\(error.message)")
+        }
+    }
+
+    @Test("C6, C7: a drawn view resized past the limits at run time is an error at the run, not a trap or a 40 GB allocation")
+    func drawnViewResizedTooLarge() throws {
+        let outcome = try run("""
+            view v frame=(0,0,10,10)
+            draw v:
+                fill rect=(0,0,4,4) color=red
+            at 1s:
+                set v.frame = (0,0,100000,100000)
+                needsDisplay v
+            run until=2s
+            """)
+        let failure = try #require(outcome.failure)
+        #expect(failure.location.line == 7)
+        #expect(failure.message.contains("layer 'v' cannot be drawn"), "\(failure.message)")
+    }
+}
