@@ -323,3 +323,27 @@ struct ServerSessionTimeTests {
         }
     }
 }
+
+/// W4: trees deep enough to blow a recursive walk.
+@Suite("Deep trees")
+struct DeepTreeTests {
+    @Test("W4: a commit that builds a 50,000-deep chain is applied, rendered and released without recursion")
+    func deepChain() throws {
+        let depth = 50_000
+        var ops = Ops()
+        for id in 1...LayerID(depth) {
+            ops.layer(id, parent: nil, frame: rect(0, 0, 4, 4), id == LayerID(depth) ? [(.backgroundColor, .color(.red))] : [])
+        }
+        var moves: [DiffOp] = [.move(1, parent: 0, index: 0)]
+        for id in 2...LayerID(depth) { moves.append(.move(id, parent: id - 1, index: 0)) }
+        let output = MemoryFrameOutput()
+        var s: ServerSession? = ServerSession(pid: 1) { _ in output }
+        _ = s!.handle(.hello(.init(width: 8, height: 8, refreshHz: 60, background: .black, outputFolder: "unused")))
+        #expect(s!.handle(.commit(CommitDiff(sequence: 1, time: 0, ops: ops.ops + moves))).isEmpty)
+        let replies = s!.handle(.vsync(index: 0, time: 0))
+        guard replies.count == 1, case .presented(let p) = replies[0] else { Issue.record("\(replies)"); return }
+        #expect(p.damage.width == 4 && p.damage.height == 4)
+        #expect(s!.tree?.parent(of: LayerID(depth)) == LayerID(depth - 1))
+        s = nil   // the session's end: the tree is released
+    }
+}
