@@ -34,5 +34,6 @@ public enum ServerErrorCode: UInt16, CaseIterable, Sendable {
     /// A vsync index, or a frame's on-screen time with the render cost,
     /// past the end of virtual time (`Int64.max` ns, about 292 years;
     /// `docs/limits.md`).
-    case timeOutOfRange = 269
+    /// (275, not 269: 269–274 are taken on main by branch `harden`.)
+    case timeOutOfRange = 275
 }

@@ -8,7 +8,7 @@ struct ServerErrorCodeTests {
             (.refusedCommit, 256), (.serverFailure, 257), (.sessionClosed, 258), (.helloExpected, 259),
             (.serverOnlyMessage, 260), (.noDisplay, 261), (.commitBeforeVsync, 262), (.sequenceNotFollowing, 263),
             (.vsyncTimeMismatch, 264), (.vsyncIndexNotGrowing, 265), (.vsyncBeforeCommit, 266),
-            (.bitmapWithoutDescriptor, 267), (.unusableDescriptor, 268), (.timeOutOfRange, 269),
+            (.bitmapWithoutDescriptor, 267), (.unusableDescriptor, 268), (.timeOutOfRange, 275),
         ]
         #expect(pinned.map(\.0.rawValue) == pinned.map(\.1))
         #expect(ServerErrorCode.allCases.count == pinned.count)
