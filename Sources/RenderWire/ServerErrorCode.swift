@@ -47,4 +47,8 @@ public enum ServerErrorCode: UInt16, CaseIterable, Sendable {
     case idleDeadline = 273
     /// A listening server already serves its most clients at once.
     case tooManyClients = 274
+    /// A vsync index, or a frame's on-screen time with the render cost,
+    /// past the end of virtual time (`Int64.max` ns, about 292 years;
+    /// `docs/limits.md`).
+    case timeOutOfRange = 275
 }

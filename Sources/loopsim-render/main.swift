@@ -1,5 +1,6 @@
 import Foundation
 import LoopSimSystem
+import LoopSimTrace
 import RenderServer
 import RenderWire
 import Synchronization
@@ -11,7 +12,7 @@ vsyncs in virtual time, rasterizes the frames that changed and writes them as
 PPM files (frame-NNNNNN.ppm) with frames.jsonl, in the folder the client names.
 
 USAGE: loopsim-render --fd <n> [--frames-budget <bytes>]
-       loopsim-render --listen <path> [--frames-budget <bytes>]
+       loopsim-render --listen <path> [--frames-budget <bytes>] [--handshake-deadline <time>] [--idle-deadline <time>]
 
 OPTIONS:
   --fd <n>                Serve one client on the inherited connected socket <n>
@@ -25,6 +26,11 @@ OPTIONS:
                           Connect with 'loopsim run --server unix:<path>'.
   --frames-budget <bytes> The most bytes of frames one session writes (a number,
                           or with K, M or G; default LOOPSIM_FRAMES_BUDGET, else 2G).
+  --handshake-deadline <time>
+                          With --listen: how long a client may take to say hello
+                          (a time like 10s or 500ms; default 10s).
+  --idle-deadline <time>  With --listen: the longest silence of a client once its
+                          session runs (default 5min).
   -h, --help              Show help information.
 """
 
@@ -51,6 +57,18 @@ if let i = args.firstIndex(of: "--frames-budget") {
     budget = value
     args.removeSubrange(i...(i + 1))
 }
+var deadlines = SocketServer.Deadlines()
+/// Takes `--name <time>` out of the arguments, as a wall-clock duration.
+@MainActor func takeDuration(_ name: String) -> Duration? {
+    guard let i = args.firstIndex(of: name) else { return nil }
+    guard i + 1 < args.count, let ns = try? TimeLiteral(parsing: args[i + 1]).nanoseconds(), ns > 0 else {
+        fail("'\(name)' needs a time, like 10s or 500ms")
+    }
+    args.removeSubrange(i...(i + 1))
+    return .nanoseconds(ns)
+}
+if let d = takeDuration("--handshake-deadline") { deadlines.handshake = d }
+if let d = takeDuration("--idle-deadline") { deadlines.idle = d }
 guard args.count == 2, args[0] == "--fd" || args[0] == "--listen" else { fail("unexpected arguments: \(args.joined(separator: " "))") }
 Signal.brokenPipe.ignore()
 // "Until stopped": SIGTERM and SIGINT end the server even if the parent ignored them.
@@ -73,6 +91,7 @@ if args[0] == "--listen" {
     }
     log("listening on \(path)")
     let frameBudget = budget
+    let clientDeadlines = deadlines
     while true {
         let client: FileDescriptor
         do {
@@ -101,7 +120,7 @@ if args[0] == "--listen" {
         do {
             try SystemThread.start {
                 let fd = FileDescriptor(rawValue: raw)
-                switch SocketServer.serveClient(on: fd, framesBudget: frameBudget, deadlines: .init()) {
+                switch SocketServer.serveClient(on: fd, framesBudget: frameBudget, deadlines: clientDeadlines) {
                 case .protocolError(let text): log("client refused: \(text)")
                 case .deadlinePassed(let text): log("client dropped: \(text)")
                 case .ioError(let error): log("client connection failed: \(error)")

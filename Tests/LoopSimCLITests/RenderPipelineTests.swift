@@ -91,7 +91,9 @@ struct ListeningServerTests {
         let socket = sandbox.file("sock").path + "/render.sock"
         let server = Process()
         server.executableURL = try CLIPaths.requireBinary().deletingLastPathComponent().appendingPathComponent("loopsim-render")
-        server.arguments = ["--listen", socket]
+        // A handshake deadline far longer than the run, so that the check
+        // below does not depend on how loaded the machine is.
+        server.arguments = ["--listen", socket, "--handshake-deadline", "10min"]
         server.standardError = FileHandle.nullDevice
         try server.run()
         defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }

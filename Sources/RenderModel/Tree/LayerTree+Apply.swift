@@ -105,7 +105,9 @@ extension LayerTree {
             guard let parentLayer = layers[p] else {
                 throw LayerTreeError(kind: .unknownParent, opIndex: index, op: "move", layer: id, reason: "parent layer \(p) does not exist")
             }
-            var ancestor: LayerID? = p
+            // A layer without sublayers can only be its own ancestor: moving
+            // a new layer under a deep chain costs nothing per level.
+            var ancestor: LayerID? = layers[id]!.sublayers.isEmpty && p != id ? nil : p
             while let a = ancestor, a != 0 {
                 if a == id {
                     let reason = p == id

@@ -207,16 +207,32 @@ public final class ServerSession {
     }
 
     /// The first vsync from `k` on whose time is at or after `time`.
-    private func firstVsync(atOrAfter time: Int64, from k: UInt64, _ clock: VsyncClock) -> UInt64 {
-        Swift.max(k, UInt64(clock.firstVsync(atOrAfter: time)))
+    private func firstVsync(atOrAfter time: Int64, from k: UInt64, _ clock: VsyncClock) throws -> UInt64 {
+        guard let first = clock.firstVsync(atOrAfter: time) else {
+            throw SessionError(.timeOutOfRange, "the first vsync at or after \(time) ns is past the end of virtual time (\(Int64.max) ns)")
+        }
+        return Swift.max(k, UInt64(first))
+    }
+
+    /// The time of vsync `k`, checked: an index whose time is past the end
+    /// of virtual time is a session error, never an overflow.
+    private func vsyncTime(_ k: UInt64, _ clock: VsyncClock) throws -> Int64 {
+        guard k <= UInt64(Int64.max), let t = clock.time(ofVsync: Int64(k)) else {
+            throw SessionError(.timeOutOfRange, "vsync \(k): its time at \(clock.hz) Hz is past the end of virtual time (\(Int64.max) ns, about 292 years)")
+        }
+        return t
     }
 
     private func present(vsync k: UInt64, time: Int64, _ display: Display) throws -> WireMessage {
         let hello = display.hello, tree = display.tree, clock = display.clock
-        func vsyncTime(_ k: UInt64) -> Int64 { clock.time(ofVsync: Int64(k)) }
-        guard time == vsyncTime(k) else {
-            throw SessionError(.vsyncTimeMismatch, "vsync \(k): its time must be \(vsyncTime(k)) ns at \(hello.refreshHz) Hz, got \(time)")
+        func vsyncTime(_ k: UInt64) throws -> Int64 { try self.vsyncTime(k, clock) }
+        let expectedTime = try vsyncTime(k)
+        guard time == expectedTime else {
+            throw SessionError(.vsyncTimeMismatch, "vsync \(k): its time must be \(expectedTime) ns at \(hello.refreshHz) Hz, got \(time)")
         }
+        // The frame this vsync latches is on screen at vsync k + 1 at the
+        // earliest: that time must exist too.
+        let nextTime = try vsyncTime(k + 1)
         if let v = lastVsync, k <= v.index {
             throw SessionError(.vsyncIndexNotGrowing, "vsync \(k): vsync \(v.index) was already rendered; indexes must grow")
         }
@@ -227,25 +243,31 @@ public final class ServerSession {
         if time < busyUntil {
             // Still rendering the previous frame: nothing is latched; the
             // client may ask again at the first vsync after the render.
-            return .presented(.init(frame: k + 1, onScreenTime: vsyncTime(k + 1), frameHash: display.framebufferHash,
-                                    damage: .none, firstVisible: [], nextFrameTime: vsyncTime(firstVsync(atOrAfter: busyUntil, from: k + 1, clock))))
+            return .presented(.init(frame: k + 1, onScreenTime: nextTime, frameHash: display.framebufferHash,
+                                    damage: .none, firstVisible: [], nextFrameTime: try vsyncTime(try firstVsync(atOrAfter: busyUntil, from: k + 1, clock))))
         }
         let latched = unlatched.map(\.sequence)
         let transactions = unlatched.flatMap(\.transactions)
         unlatched.removeAll()
         let damage = tree.takeDamage()
         guard let box = damage.bounds else {
-            return .presented(.init(frame: k + 1, onScreenTime: vsyncTime(k + 1), frameHash: display.framebufferHash,
+            return .presented(.init(frame: k + 1, onScreenTime: nextTime, frameHash: display.framebufferHash,
                                     damage: .none, firstVisible: latched))
         }
         // The render takes `renderCost` from the latch; the frame is on
         // screen at the first vsync after it ends (the next one at best).
         var frame = k + 1
+        var onScreen = nextTime
         if hello.renderCost > 0 {
-            busyUntil = time + hello.renderCost
-            frame = firstVsync(atOrAfter: busyUntil, from: k + 1, clock)
+            let (end, overflow) = time.addingReportingOverflow(hello.renderCost)
+            guard !overflow else {
+                throw SessionError(.timeOutOfRange, "vsync \(k): a render of \(hello.renderCost) ns from \(time) ns ends past the end of virtual time (\(Int64.max) ns)")
+            }
+            let f = try firstVsync(atOrAfter: end, from: k + 1, clock)
+            onScreen = try vsyncTime(f)
+            busyUntil = end
+            frame = f
         }
-        let onScreen = vsyncTime(frame)
         display.compositor.render(tree, into: &display.framebuffer, damage: damage)
         for r in damage.clipped(to: tree.displayRect).rects {
             PNMEncoder.updateP6(&display.ppm, from: display.framebuffer, columns: r.x..<r.maxX, rows: r.y..<r.maxY,
