@@ -51,4 +51,7 @@ public enum ServerErrorCode: UInt16, CaseIterable, Sendable {
     /// past the end of virtual time (`Int64.max` ns, about 292 years;
     /// `docs/limits.md`).
     case timeOutOfRange = 275
+    /// A commit, snapshot or shared bitmap that would take the session's
+    /// bitmaps past their budget (`RenderLimits.maxSessionBitmapBytes`).
+    case sessionMemoryBudget = 276
 }

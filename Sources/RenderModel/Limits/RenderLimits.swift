@@ -12,6 +12,11 @@ public enum RenderLimits {
     public static let maxBitmapBytes = 256 << 20
     /// The most pixels of one bitmap (``maxBitmapBytes`` / 4).
     public static let maxBitmapPixels = maxBitmapBytes / 4
+    /// The most bitmap bytes one render-server session keeps at once (its
+    /// backing stores and images, each counted as width × height × 4):
+    /// 512 MiB, two of the largest bitmaps. A commit that would pass it is
+    /// refused with `error` 276 (`docs/limits.md`).
+    public static let maxSessionBitmapBytes = 512 << 20
     /// The highest display refresh rate, in Hz.
     public static let maxRefreshHz = 1000
 

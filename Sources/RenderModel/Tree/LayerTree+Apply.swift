@@ -78,6 +78,7 @@ extension LayerTree {
     /// Stores a bitmap (a `bitmap` operation, which cannot fail).
     @discardableResult
     public mutating func store(_ image: ImageID, _ bitmap: Bitmap) -> Change {
+        bitmapBytes += bitmap.pixels.count - (bitmaps[image]?.pixels.count ?? 0)
         bitmaps[image] = bitmap
         return .storedBitmap(image, users: users(of: image))
     }
@@ -156,5 +157,21 @@ extension LayerTree {
         guard oldImage != newImage else { return }
         if let old = oldImage { imageUsers[old]?.remove(id) }
         if let new = newImage { imageUsers[new, default: []].insert(id) }
+    }
+}
+
+extension LayerTree {
+    /// The bitmap bytes the tree would keep after storing `bitmaps` (a
+    /// commit's `bitmap` operations, or one shared bitmap): a stored image
+    /// is replaced, so its old size is taken back first.
+    public func bitmapBytes(afterStoring incoming: [(ImageID, Int)]) -> Int {
+        var total = bitmapBytes
+        var replaced: [ImageID: Int] = [:]
+        for (image, bytes) in incoming {
+            total -= replaced[image] ?? bitmaps[image]?.pixels.count ?? 0
+            total += bytes
+            replaced[image] = bytes
+        }
+        return total
     }
 }

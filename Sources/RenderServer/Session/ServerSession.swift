@@ -135,6 +135,7 @@ public final class ServerSession {
             throw SessionError(.helloExpected, "\(message.tag): the first message must be hello")
         case (.running(let display), .commit(let diff)):
             try checkTime(of: diff, "commit", display)
+            try checkBitmapBudget(diff.ops.compactMap(Self.bitmapBytes), in: display.tree.layers, "commit \(diff.sequence)")
             let start = WallClock.nanoseconds()
             defer { applyNanoseconds &+= WallClock.nanoseconds() &- start }
             try display.tree.apply(diff)
@@ -143,6 +144,7 @@ public final class ServerSession {
             return []
         case (.running(let display), .snapshot(let diff)):
             try checkTime(of: diff, "snapshot", display)
+            try checkBitmapBudget(diff.ops.compactMap(Self.bitmapBytes), in: LayerTree(), "snapshot")
             let start = WallClock.nanoseconds()
             defer { applyNanoseconds &+= WallClock.nanoseconds() &- start }
             let t = RenderTree(displayWidth: Int(display.hello.width), displayHeight: Int(display.hello.height))
@@ -182,10 +184,34 @@ public final class ServerSession {
         guard let tree else {
             return handle(.bitmapShared(image, width: width, height: height, offset: 0, byteCount: UInt64(pixels.count)))
         }
+        do {
+            try checkBitmapBudget([(image, pixels.count)], in: tree.layers, "bitmapShared \(image.rawValue)")
+        } catch {
+            phase = .closed
+            return [.error(code: error.code.rawValue, message: error.message)]
+        }
         let start = WallClock.nanoseconds()
         tree.storeBitmap(image, Bitmap(width: Int(width), height: Int(height), pixels: pixels))
         applyNanoseconds &+= WallClock.nanoseconds() &- start
         return []
+    }
+
+    /// The session's bitmap budget (``RenderLimits/maxSessionBitmapBytes``
+    /// by default): what a session may keep, whatever each message's own
+    /// bound allows.
+    public var bitmapBudget = RenderLimits.maxSessionBitmapBytes
+
+    /// Refuses (276) what would take the session's bitmaps past the budget.
+    private func checkBitmapBudget(_ incoming: [(ImageID, Int)], in tree: LayerTree, _ what: String) throws(SessionError) {
+        guard !incoming.isEmpty else { return }
+        let total = tree.bitmapBytes(afterStoring: incoming)
+        guard total <= bitmapBudget else {
+            throw SessionError(.sessionMemoryBudget, "\(what): the session's bitmaps would take \(total) bytes; its budget is \(bitmapBudget) (docs/limits.md)")
+        }
+    }
+
+    private static func bitmapBytes(_ op: DiffOp) -> (ImageID, Int)? {
+        if case .bitmap(let image, let bitmap) = op { (image, bitmap.pixels.count) } else { nil }
     }
 
     /// Adds wall-clock decoding time to the next `applied` report (the
