@@ -77,6 +77,32 @@
         }
     }
 
+    /// Blends `color` at full coverage over `count` pixels in each of
+    /// `rows` rows from `dst`, rows `stride` pixels apart: the bytes of
+    /// `fillSpan` on each row, with the colour's vectors set up once and
+    /// without a call per row.
+    @usableFromInline @inline(never)
+    package static func fillRows(_ dst: UnsafeMutablePointer<UInt32>, stride: Int, count: Int, rows: Int, _ color: UInt32) {
+        guard count > 0 else { return }
+        #if !DEBUG
+        if count >= 4, color >> 24 != 255 {
+            let keep = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: 255 &- (color >> 24)))
+            let lanes = SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(SIMD2<UInt32>(repeating: color), to: SIMD8<UInt8>.self))
+            var row = dst
+            for _ in 0..<rows {
+                overSpan(UnsafeMutableRawPointer(row), count, keep, lanes)
+                row += stride
+            }
+            return
+        }
+        #endif
+        var row = dst
+        for _ in 0..<rows {
+            fillSpan(row, count, color)
+            row += stride
+        }
+    }
+
     /// Blends `color` (premultiplied, no channel above its alpha) over the
     /// `count` pixels of `dst` with vectors when there are at least four,
     /// and answers how many it did: `count`, or 0 when `count` < 4 (the
@@ -113,7 +139,14 @@
         guard count >= 4 else { return 0 }
         let keep = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: 255 &- (color >> 24)))
         let lanes = SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(SIMD2<UInt32>(repeating: color), to: SIMD8<UInt8>.self))
-        let raw = UnsafeMutableRawPointer(dst)
+        overSpan(UnsafeMutableRawPointer(dst), count, keep, lanes)
+        return count
+    }
+
+    /// `overSpanVector`'s loop on `count` ≥ 4 pixels at `raw`, for the
+    /// colour's `keep` and `lanes` (see `over4`).
+    @inlinable @inline(__always)
+    package static func overSpan(_ raw: UnsafeMutableRawPointer, _ count: Int, _ keep: SIMD8<UInt16>, _ lanes: SIMD8<UInt16>) {
         let end = count &* 4
         let head = over4(raw.loadUnaligned(fromByteOffset: 0, as: SIMD16<UInt8>.self), keep, lanes)
         let tail = over4(raw.loadUnaligned(fromByteOffset: end &- 16, as: SIMD16<UInt8>.self), keep, lanes)
@@ -133,7 +166,6 @@
         }
         raw.storeBytes(of: head, toByteOffset: 0, as: SIMD16<UInt8>.self)
         raw.storeBytes(of: tail, toByteOffset: end &- 16, as: SIMD16<UInt8>.self)
-        return count
     }
 
     /// Four packed pixels `d` (their 16 bytes) times `keep` (`255 − alpha`
