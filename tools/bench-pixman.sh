@@ -10,7 +10,7 @@
 # The peer draws at its best: in PIXMAN_a8r8g8b8, pixman's native format,
 # whose solid OVER has an SSE2 fast path (sse2_composite_over_n_8888).
 # LoopSim's bytes are r, g, b, a; a8r8g8b8 lies in memory as b, g, r, a, so
-# the peer swaps r and b in a copy of the frame, untimed, before hashing.
+# the peer swaps r and b as it hashes the frame, outside the timing.
 # (In PIXMAN_a8b8g8r8, LoopSim's own byte order, pixman has no fast path and
 # takes some 7x as long: that was the peer until issue 10.)
 #
