@@ -142,7 +142,7 @@ enum BenchCommand {
             switch name {
             case "runloop": results = RunLoopBench.run(runs: runs, peers: !parsed.flags.contains("--no-peer"), filter: parsed.values["--filter"])
             case "commit-phases": results = CommitPhasesBench.run(runs: runs, filter: parsed.values["--filter"])
-            case "raster": results = RasterBenchRunner.run(runs: runs, filter: parsed.values["--filter"])
+            case "raster": results = RasterBenchRunner.run(runs: runs, peers: !parsed.flags.contains("--no-peer"), filter: parsed.values["--filter"])
             case "commit": results = CommitBench.run(runs: runs, filter: parsed.values["--filter"], transport: transport ?? .spawn)
             default: results = []
             }

@@ -4,20 +4,44 @@ import RenderServer
 /// `loopsim bench raster`: a full 1280×720 frame of 1,000 half-transparent
 /// rectangles, and a frame where one rectangle (about 1 % of the area)
 /// changed colour (the commit applied, then only its damage recomposited).
+///
+/// When the pixman peer exists (`tools/bench-pixman.sh`), the full frame is
+/// timed interleaved with it, one frame for one, the order alternating each
+/// round, so both see the same load on a shared machine; the peer times its
+/// own frames (the pipe round trip is not counted).
 enum RasterBenchRunner {
-    static func run(runs: Int, filter: String?) -> [BenchResult] {
+    static func run(runs: Int, peers: Bool, filter: String?) -> [BenchResult] {
         let scene = RasterBench.Scene()
         scene.renderFull()
         var out: [BenchResult] = []
         var full: Double?
         if filter.map({ "raster.full-frame".contains($0) }) ?? true {
-            let m = measure(runs: max(5, runs / 10), warmup: 2, batch: 1) { scene.renderFull() }
+            let n = max(5, runs / 10)
+            let peer = peers ? PixmanPeer.start() : nil
+            var ours: [Double] = [], theirs: [Double] = []
+            for _ in 0..<2 {
+                scene.renderFull()
+                _ = peer?.frame()
+            }
+            for i in 0..<n {
+                if i % 2 == 1, let ns = peer?.frame() { theirs.append(ns) }
+                let start = Clock.nanoseconds()
+                scene.renderFull()
+                ours.append(Double(Clock.nanoseconds() - start))
+                if i % 2 == 0, let ns = peer?.frame() { theirs.append(ns) }
+            }
+            let peerHash = peer?.hash()
+            peer?.stop()
+            let m = percentiles(ours)
             full = m.p50
-            let peer = pixmanPeer(runs: max(5, runs / 10))
+            let peerP50 = theirs.count == n && peerHash != nil ? percentiles(theirs).p50 : nil
             var extra: [(String, String)] = [("rectangles", "1000"), ("hash", "\"\(scene.frame.contentHash)\"")]
-            if let peer { extra.append(("peer_hash", "\"\(peer.hash)\"")) }
+            if peerP50 != nil, let peerHash {
+                extra.append(("peer_format", "\"a8r8g8b8\""))
+                extra.append(("peer_hash", "\"\(peerHash)\""))
+            }
             out.append(BenchResult(name: "raster.full-frame", unit: "ns/frame", p50: m.p50, p90: m.p90, p99: m.p99,
-                                   runs: max(5, runs / 10), batch: 1, peer: peer?.p50, peerName: peer == nil ? nil : "pixman",
+                                   runs: n, batch: 1, peer: peerP50, peerName: peerP50 == nil ? nil : "pixman",
                                    extra: extra))
         }
         if filter.map({ "raster.damaged-frame".contains($0) }) ?? true {
@@ -30,22 +54,62 @@ enum RasterBenchRunner {
         }
         return out
     }
+}
 
-    /// The pixman peer built by `tools/bench-pixman.sh` (`.build/bench-pixman`,
-    /// or `LOOPSIM_PIXMAN_BENCH`), run with as many frames; nil when absent.
-    static func pixmanPeer(runs: Int) -> (p50: Double, hash: String)? {
+/// The pixman peer built by `tools/bench-pixman.sh` (`.build/bench-pixman`,
+/// or `LOOPSIM_PIXMAN_BENCH`), run as `--serve`: one frame per request,
+/// timed by the peer itself.
+final class PixmanPeer {
+    private let process: Process
+    private let requests: FileHandle
+    private let replies: FileHandle
+    private var pending: [UInt8] = []
+
+    private init(process: Process, requests: FileHandle, replies: FileHandle) {
+        self.process = process
+        self.requests = requests
+        self.replies = replies
+    }
+
+    /// The running peer; nil when it is absent or does not start.
+    static func start() -> PixmanPeer? {
         let path = ProcessInfo.processInfo.environment["LOOPSIM_PIXMAN_BENCH"] ?? ".build/bench-pixman"
         guard FileManager.default.isExecutableFile(atPath: path) else { return nil }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: path)
-        p.arguments = [String(runs)]
-        let out = Pipe()
-        p.standardOutput = out
+        p.arguments = ["--serve"]
+        let input = Pipe(), output = Pipe()
+        p.standardInput = input
+        p.standardOutput = output
         guard (try? p.run()) != nil else { return nil }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        guard let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let p50 = json["p50"] as? Double, let hash = json["hash"] as? String else { return nil }
-        return (p50, hash)
+        return PixmanPeer(process: p, requests: input.fileHandleForWriting, replies: output.fileHandleForReading)
+    }
+
+    /// One frame rendered by the peer: the ns it took; nil if it failed.
+    func frame() -> Double? { ask("frame").flatMap(Double.init) }
+
+    /// The hash of the peer's last frame, in LoopSim's byte order.
+    func hash() -> String? { ask("hash") }
+
+    /// Closes the peer's input and waits for it to exit.
+    func stop() {
+        try? requests.close()
+        process.waitUntilExit()
+    }
+
+    private func ask(_ request: String) -> String? {
+        guard (try? requests.write(contentsOf: Data((request + "\n").utf8))) != nil else { return nil }
+        while true {
+            if let nl = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: pending[..<nl], as: UTF8.self)
+                pending.removeSubrange(...nl)
+                return line
+            }
+            // availableData answers what one read(2) gives; read(upToCount:)
+            // would wait for the whole count.
+            let data = replies.availableData
+            guard !data.isEmpty else { return nil }
+            pending.append(contentsOf: data)
+        }
     }
 }

@@ -71,4 +71,49 @@ import Testing
             #expect(span == expected)
         }
     }
+
+    @Test("(t·257) >> 16, the vector path's rounding, is (t + (t >> 8)) >> 8 for every 16-bit t")
+    func mulHighIsTheRounding() {
+        var wrong = 0
+        for t in UInt32(0)...0xFFFF where (t * 257) >> 16 != (t + (t >> 8)) >> 8 { wrong += 1 }
+        #expect(wrong == 0)
+    }
+
+    @Test("over4 is over for every destination byte in every lane, at every alpha")
+    func over4IsOverForEveryByte() {
+        var wrong = 0
+        for a in UInt32(0)...255 {
+            // A valid premultiplied colour whose channels differ.
+            let color = PixelMath.pack(r: UInt8(a), g: UInt8(a / 2), b: UInt8(a / 3), a: UInt8(a))
+            let keep = SIMD8<UInt16>(repeating: UInt16(255 - a))
+            let lanes = SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(SIMD2<UInt32>(repeating: color), to: SIMD8<UInt8>.self))
+            for d in UInt32(0)...255 {
+                // Byte d in every channel of pixel 0, and shifted bytes in the others.
+                let pixels = SIMD4<UInt32>(d * 0x0101_0101, d | (255 - d) << 8 | (d ^ 0x5A) << 16 | (d * 7 & 0xFF) << 24,
+                                           (d * 13 & 0xFF) * 0x0100_0001, 0xFFFF_FFFF - d * 0x0101_0101)
+                let out = unsafeBitCast(PixelMath.over4(unsafeBitCast(pixels, to: SIMD16<UInt8>.self), keep, lanes), to: SIMD4<UInt32>.self)
+                for k in 0..<4 where out[k] != PixelMath.over(color, pixels[k]) { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0)
+    }
+
+    @Test("overSpanVector blends spans of four or more exactly as over does, at every alignment, and leaves shorter ones alone")
+    func overSpanVectorIsOver() {
+        var rng = SplitMix64(seed: 0x5EED_0F5A)
+        for _ in 0..<3_000 {
+            let count = Int(rng.next() % 70)
+            let skew = Int(rng.next() % 4) // every 16-byte alignment of the first pixel
+            let a = UInt32(rng.next() % 256)
+            let color = PixelMath.pack(r: UInt8(rng.next() % UInt64(a + 1)), g: UInt8(rng.next() % UInt64(a + 1)),
+                                       b: UInt8(rng.next() % UInt64(a + 1)), a: UInt8(a))
+            var span = (0..<(count + skew + 3)).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
+            let done = count >= 4 ? count : 0
+            var expected = span
+            for i in skew..<(skew + done) { expected[i] = PixelMath.over(color, span[i]) }
+            let answered = span.withUnsafeMutableBufferPointer { PixelMath.overSpanVector($0.baseAddress! + skew, count, color) }
+            #expect(answered == done)
+            #expect(span == expected)
+        }
+    }
 }

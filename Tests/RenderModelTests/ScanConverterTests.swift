@@ -61,6 +61,46 @@ import Testing
         }
     }
 
+    @Test("a rectangle with whole-pixel sides gets the bytes of the same polygon, its full rows painted at once")
+    func wholePixelColumnsPaintFullRows() {
+        var rng = SplitMix64(seed: 0xF111)
+        for _ in 0..<150 {
+            let w = 24, h = 20
+            // Whole-pixel columns (or beyond the window), any rows.
+            var x0 = (Int64(rng.next() % 28) - 2) * 256, x1 = (Int64(rng.next() % 28) - 2) * 256
+            var y0 = Int64(rng.next() % UInt64(24 * 256)) - 512, y1 = Int64(rng.next() % UInt64(24 * 256)) - 512
+            if rng.next() % 2 == 0 { y0 &= ~255; y1 &= ~255 }
+            if x0 > x1 { swap(&x0, &x1) }
+            if y0 > y1 { swap(&y0, &y1) }
+            let a = UInt8(rng.next() % 256)
+            let color = PixelMath.pack(r: a / 3, g: a, b: a / 2, a: a)
+            let start = Bitmap(width: w, height: h, fill: RGBA8(r: 10, g: 20, b: 30, a: 40))
+            var asRect = start
+            let converter = ScanConverter(capacity: w, clipping: .display(width: w, height: h))
+            asRect.withUnsafeCanvas { canvas in
+                var painter = SolidPainter(canvas: canvas, color: color)
+                converter.fillRect(x0: x0, y0: y0, x1: x1, y1: y1, columns: 0..<w, rows: 0..<h, painter: &painter)
+            }
+            let corners = [Point(x: Double(x0) / 256, y: Double(y0) / 256), Point(x: Double(x1) / 256, y: Double(y0) / 256),
+                           Point(x: Double(x1) / 256, y: Double(y1) / 256), Point(x: Double(x0) / 256, y: Double(y1) / 256)]
+            #expect(asRect == filled(start, [corners], color: color, clipping: .display(width: w, height: h)), "rect \(x0) \(y0) \(x1) \(y1)")
+        }
+        // The full rows of 2…9 × 1.5…5.5 arrive as one paintFullRows (rows 2..<5), the half rows one by one.
+        struct RowRecorder: SpanPainter {
+            var events: [String] = []
+            mutating func paint(y: Int, x0: Int, count: Int, cov: UnsafeMutablePointer<UInt8>, fullLo: Int, fullHi: Int) {
+                events.append("\(y):\(x0)+\(count) full \(fullLo)..<\(fullHi) cov \(cov[0])")
+            }
+            mutating func paintFullRows(_ rows: Range<Int>, x0: Int, count: Int, cov: UnsafeMutablePointer<UInt8>) {
+                events.append("rows \(rows):\(x0)+\(count)")
+            }
+        }
+        var recorder = RowRecorder()
+        let converter = ScanConverter(capacity: 12, clipping: .target(width: 12, height: 8))
+        converter.fillRect(x0: 2 * 256, y0: 384, x1: 9 * 256, y1: 5 * 256 + 128, columns: 0..<12, rows: 0..<8, painter: &recorder)
+        #expect(recorder.events == ["1:2+7 full 0..<0 cov 128", "rows 2..<5:2+7", "5:2+7 full 0..<0 cov 128"])
+    }
+
     @Test("filling a window gives the bytes a full fill has there and leaves the rest alone")
     func windowsAgreeWithTheWhole() {
         var rng = SplitMix64(seed: 2)

@@ -85,8 +85,9 @@
 
     /// Fills the axis-aligned rectangle `x0..<x1` × `y0..<y1` (in 1/256
     /// pixel, `Fixed`) inside the window: a pixel's coverage is its
-    /// half-samples across times its half-samples down. Rows whose pixels
-    /// are all fully covered reach the painter as one full run.
+    /// half-samples across times its half-samples down. A row's fully
+    /// covered pixels reach the painter as one full run, and a run of rows
+    /// whose pixels are all fully covered as one `paintFullRows`.
     ///
     /// Traps (in debug builds) unless `columns.count` ≤ `capacity`.
     @inlinable
@@ -109,7 +110,18 @@
             Swift.max(0, Swift.min(hx1, 32 * px + 32) - Swift.max(hx0, 32 * px))
         }
         let cov = self.cov
-        for py in ry0..<ry1 {
+        // Rows whose every pixel is fully covered (no partial columns)
+        // reach the painter at once.
+        let fullTop = Swift.max((hy0 + 31) >> 5, ry0), fullBottom = Swift.max(Swift.min(hy1 >> 5, ry1), fullTop)
+        let fullRows = fullLo == 0 && fullHi == count ? fullTop..<fullBottom : ry0..<ry0
+        var py = ry0
+        while py < ry1 {
+            if py == fullRows.lowerBound, !fullRows.isEmpty {
+                painter.paintFullRows(Int(fullRows.lowerBound)..<Int(fullRows.upperBound), x0: Int(ex0), count: count, cov: cov)
+                py = fullRows.upperBound
+                continue
+            }
+            defer { py += 1 }
             let hy = Swift.max(0, Swift.min(hy1, 32 * py + 32) - Swift.max(hy0, 32 * py))
             if hy == 0 { continue }
             var px = ex0

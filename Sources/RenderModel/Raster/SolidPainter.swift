@@ -22,6 +22,14 @@
         blend(dst, cov, fullHi, count)
     }
 
+    /// The rows at once (`PixelMath.fillRows`): the same bytes as
+    /// painting them one by one, without the per-row work.
+    @inlinable
+    package mutating func paintFullRows(_ rows: Range<Int>, x0: Int, count: Int, cov: UnsafeMutablePointer<UInt8>) {
+        guard !rows.isEmpty else { return }
+        PixelMath.fillRows(canvas.pointer(x: x0, y: rows.lowerBound), stride: canvas.stride, count: count, rows: rows.count, color)
+    }
+
     @inlinable @inline(__always)
     func blend(_ dst: UnsafeMutablePointer<UInt32>, _ cov: UnsafeMutablePointer<UInt8>, _ from: Int, _ to: Int) {
         var i = from
