@@ -30,6 +30,10 @@ struct Token: Equatable, Sendable {
         case color([UInt8])
         /// Any other single character: `=`, `,`, `(`, `)`, `:`, `.`, …
         case symbol(Character)
+        /// A word or number with `{…}` substitutions (`cell{i}`,
+        /// `{i * 16.667}ms`). The expansion pass (`Expander`) replaces every
+        /// one with the word or number it spells, so the parser never sees one.
+        case template([TemplatePiece])
     }
 
     var kind: Kind
@@ -69,6 +73,9 @@ struct LexedLine: Equatable, Sendable {
     var tokens: [Token]
     /// The whole source line, without its line ending.
     var text: String
+    /// The loops this copy of the line was expanded in, outermost first
+    /// (empty outside loops); diagnostics name their variables' values.
+    var loops: [LoopBinding] = []
 
     /// A line whose last token is `:` opens a block.
     var opensBlock: Bool { tokens.last?.isSymbol(":") ?? false }
@@ -106,6 +113,9 @@ enum Lexer {
             throw fail("tab in indentation; indent with spaces only", tab)
         }
         let indent = i
+        if isDirective(s, at: i) {
+            return LexedLine(number: number, indent: indent, tokens: try lexDirective(s, from: i, fail), text: text)
+        }
         var tokens: [Token] = []
 
         while true {
@@ -129,6 +139,11 @@ enum Lexer {
                     throw fail("a colour is written #RRGGBB or #RRGGBBAA (hex digits)", start)
                 }
                 tokens.append(token(.color(rgba), s, start, i))
+            } else if c == "{" || isNameStart(c) || isDigit(c) || c == "-" || c == "+",
+                      let end = templateEnd(s, at: i) {
+                let pieces = try lexTemplate(s, from: start, to: end, fail)
+                i = end
+                tokens.append(token(.template(pieces), s, start, i))
             } else if c == "\"" {
                 i += 1
                 var value = String.UnicodeScalarView()
@@ -169,7 +184,7 @@ enum Lexer {
         return LexedLine(number: number, indent: indent, tokens: tokens, text: text)
     }
 
-    private static func lexNumber(
+    static func lexNumber(
         _ s: [Unicode.Scalar], _ i: inout Int, _ fail: (String, Int) -> Diagnostic
     ) throws(Diagnostic) -> NumberLiteral {
         var negative = false

@@ -120,6 +120,6 @@ struct NameChecker {
 
     private func diagnostic(_ message: String, _ site: Site) -> Diagnostic {
         Diagnostic(location: SourceLocation(file: file, line: site.line.number, column: site.column),
-                   message: message, sourceLine: site.line.text)
+                   message: message + site.line.loopNote, sourceLine: site.line.text)
     }
 }

@@ -154,6 +154,8 @@ extension Parser {
             return .tuple(open: token, elements: elements)
         case .symbol:
             throw error("expected a value after \(what), found \(token.quoted)", at: token, in: cursor.line)
+        case .template:
+            preconditionFailure("templates are substituted by the Expander before parsing")
         }
     }
 }

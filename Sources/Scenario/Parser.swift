@@ -3,12 +3,20 @@ public enum ScenarioParser {
     /// Parses and name-checks a scenario.
     ///
     /// Errors are reported one at a time, the first in file order: lexical,
-    /// indentation, syntax and value errors as the file is read, then name
+    /// indentation, expansion (loops, `let`, `{…}`), syntax and value errors
+    /// as the file is read, then name
     /// errors (unknown or duplicate names and modes, a second `layout`,
     /// `draw` or `constraints` block, `add` of a layer to itself), then
     /// `parent=` cycles, which can only be checked once the whole file is read.
     public static func parse(_ source: String, path: String) throws(Diagnostic) -> ScenarioFile {
-        let nodes = Lexer.blocks(source, file: path)
+        try parse(source, path: path, expander: Expander(file: path))
+    }
+
+    /// `parse(_:path:)` with the expansion pass given, so that tests can
+    /// lower its limits.
+    static func parse(_ source: String, path: String, expander: Expander) throws(Diagnostic) -> ScenarioFile {
+        var expander = expander
+        let nodes = expander.expand(Lexer.blocks(source, file: path))
         var parser = Parser(file: path)
         parser.hz = parser.prescanDisplayHz(nodes)
         let statements = try parser.parseTopLevel(nodes)
@@ -70,7 +78,7 @@ struct Parser {
 
     func error(_ message: String, _ line: LexedLine, column: Int) -> Diagnostic {
         Diagnostic(location: SourceLocation(file: file, line: line.number, column: column),
-                   message: message, sourceLine: line.text)
+                   message: message + line.loopNote, sourceLine: line.text)
     }
 
     func error(_ message: String, at token: Token, in line: LexedLine) -> Diagnostic {

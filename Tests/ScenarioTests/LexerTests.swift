@@ -199,4 +199,28 @@ private func number(_ integer: String, _ fraction: String? = nil, unit: String? 
         #expect(blocks("a:\n b:\n  c:\n   d\ne") == "a[b[c[d]]] e")
         #expect(blocks("a:\n    b:\n        c\n    d\ne") == "a[b[c] d] e")
     }
+
+    // MARK: Loops and substitutions (Lexer+Expressions)
+
+    @Test func aTokenWithBracesIsATemplateOfTextAndExpressions() throws {
+        let line = try #require(try lex("layer cell{i}-x{i * 2} at={i}ms ({-i}, 2)"))
+        #expect(line.tokens.map(\.text) == ["layer", "cell{i}-x{i * 2}", "at", "=", "{i}ms", "(", "{-i}", ",", "2", ")"])
+        #expect(line.tokens[1].kind == .template([
+            .text("cell"), .expression(.variable("i", column: 12), column: 11), .text("-x"),
+            .expression(.binary("*", .variable("i", column: 17), .literal(ExactNumber(2)), column: 19), column: 16),
+        ]))
+        #expect(line.tokens[4].kind == .template([.expression(.variable("i", column: 28), column: 27), .text("ms")]))
+        #expect(line.tokens[6].kind == .template([.expression(.negate(.variable("i", column: 36)), column: 34)]))
+    }
+
+    @Test func forAndLetLinesAreLexedWithTheExpressionRules() throws {
+        #expect(try lex("for i in 0..<n-1:")?.tokens.map(\.text) == ["for", "i", "in", "0", ".", ".", "<", "n", "-", "1", ":"])
+        #expect(try lex("let x = 2.5 # note")?.tokens.map(\.text) == ["let", "x", "=", "2.5"])
+        // Not followed by a space: an ordinary word.
+        #expect(try lex("for=1")?.tokens.map(\.text) == ["for", "=", "1"])
+    }
+
+    @Test func bracesAreOrdinaryCharactersInStrings() throws {
+        #expect(try kinds("log \"{i}\"") == [.word("log"), .string("{i}")])
+    }
 }
