@@ -158,3 +158,8 @@ func system_kill(_ pid: pid_t, _ signal: CInt) -> CInt {
     if let r: CInt = mocked("kill", [Int(pid), Int(signal)]) { return r }
     return Glibc.kill(pid, signal)
 }
+
+func system_writev(_ fd: CInt, _ vectors: UnsafePointer<iovec>, _ count: CInt) -> Int {
+    if let r: Int = mocked("writev", [Int(fd)] + (0..<Int(count)).map { vectors[$0].iov_len }) { return r }
+    return Glibc.writev(fd, vectors, count)
+}

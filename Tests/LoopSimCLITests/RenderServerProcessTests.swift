@@ -96,9 +96,9 @@ struct RenderServerProcessTests {
         let ppm = try [UInt8](Data(contentsOf: sandbox.file("frames/frame-000001.ppm")))
         let red: [UInt8] = [255, 0, 0], black: [UInt8] = [0, 0, 0]
         #expect(ppm == Array("P6\n4 2\n255\n".utf8) + red + red + black + black + red + red + black + black)
-        #expect(p.frameHash == Bitmap(width: 4, height: 2, pixels: [
+        #expect(p.frameHash == TiledFrameHash(Bitmap(width: 4, height: 2, pixels: [
             255, 0, 0, 255, 255, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255,
-            255, 0, 0, 255, 255, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255]).contentHash64)
+            255, 0, 0, 255, 255, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255])).value)
         let index = try String(contentsOf: sandbox.file("frames/frames.jsonl"), encoding: .utf8)
         #expect(index.hasPrefix("{\"frame\":1,\"present\":16666666,\"file\":\"frame-000001.ppm\""))
 

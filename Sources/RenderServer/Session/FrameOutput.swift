@@ -54,11 +54,30 @@ public final class FolderFrameOutput: FrameOutput {
         FrameFolder.fileName(frame: frame)
     }
 
+    /// `frames.jsonl`, opened once (`O_APPEND | O_NOFOLLOW`) at the first
+    /// frame and kept open: one `write` per index line, no reopen, no `fsync`.
+    private var index: FileDescriptor?
+
+    deinit { try? index?.close() }
+
+    /// Opens a new file at `path` (`O_CREAT | O_EXCL | O_NOFOLLOW`); on
+    /// `EEXIST` removes what is there and tries once more.
+    private static func openNew(_ path: String) throws(SystemError) -> FileDescriptor {
+        let flags: FileSystem.OpenFlags = [.writeOnly, .create, .exclusive, .noFollow]
+        if let file = try? FileSystem.open(path, flags: flags) { return file }
+        try? FileSystem.removeFile(path)
+        return try FileSystem.open(path, flags: flags)
+    }
+
     /// Writes the frame to a new `frame-NNNNNN.ppm.partial` (mode 0644)
-    /// straight from the buffer (a frame is megabytes, and this runs once
-    /// per frame), renames it into place, then appends its index line. A
-    /// `.partial` left by a server that died mid-write is removed first
-    /// (`unlink` removes a link, never its target).
+    /// with one `writev` straight from the buffer (a frame is hundreds of
+    /// kilobytes, and this runs once per frame), renames it into place,
+    /// then appends its index line to the open `frames.jsonl`. A
+    /// `.partial` left by a server that died mid-write (`EEXIST`) is
+    /// removed and the open tried once more (`unlink` removes a link, never
+    /// its target). Nothing is synced to the disk: a frame is complete for
+    /// readers once renamed, and durability across a machine crash is not
+    /// a goal.
     /// - Throws: a ``SessionError``: 271 when the frame would pass the
     ///   budget, 270 naming the frame and the failed call otherwise.
     public func write(frame: UInt64, ppm: [UInt8], indexLine: () -> String) throws {
@@ -68,11 +87,18 @@ public final class FolderFrameOutput: FrameOutput {
         }
         do {
             let temp = path + ".partial"
-            try? FileSystem.removeFile(temp)
-            try ppm.withUnsafeBytes { try FileSystem.writeNewFile(temp, $0) }
+            let file = try Self.openNew(temp)
+            try file.closeAfter { () throws in
+                try ppm.withUnsafeBytes { raw in try file.writeAll(vectors: [raw]) }
+            }
             try FileSystem.rename(temp, to: path)
+            if index == nil {
+                index = try FileSystem.open(FilePath.join(folder, FrameFolder.indexFileName),
+                                            flags: [.writeOnly, .create, .append, .noFollow])
+            }
             let line = Array((indexLine() + "\n").utf8)
-            try line.withUnsafeBytes { try FileSystem.appendFile(FilePath.join(folder, FrameFolder.indexFileName), $0) }
+            let indexFile = index!
+            try line.withUnsafeBytes { raw in try indexFile.writeAll(vectors: [raw]) }
             bytesWritten += UInt64(ppm.count + line.count)
         } catch {
             throw SessionError(.frameNotWritten, "frame \(frame): cannot write it to '\(folder)': \(error)")

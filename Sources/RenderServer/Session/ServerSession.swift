@@ -1,4 +1,3 @@
-import Dispatch
 import LoopSimTrace
 import RenderModel
 import RenderWire
@@ -45,7 +44,9 @@ public final class ServerSession {
         /// The framebuffer as a P6 file, re-encoded only where damaged.
         var ppm: [UInt8]
         let ppmHeaderCount: Int
-        /// `framebuffer.contentHash64`, recomputed only when a frame is drawn.
+        /// The framebuffer's ``TiledFrameHash``: only damaged tiles are
+        /// rehashed when a frame is drawn.
+        var tiledHash: TiledFrameHash
         var framebufferHash: UInt64
 
         init(_ hello: WireMessage.Hello, frames: FrameOutput) {
@@ -57,7 +58,8 @@ public final class ServerSession {
             framebuffer = Bitmap(width: Int(hello.width), height: Int(hello.height), fill: hello.background)
             ppm = PNMEncoder.p6(framebuffer, over: hello.background)
             ppmHeaderCount = PNMEncoder.p6Header(width: framebuffer.width, height: framebuffer.height).count
-            framebufferHash = framebuffer.contentHash64
+            tiledHash = TiledFrameHash(framebuffer)
+            framebufferHash = tiledHash.value
         }
     }
 
@@ -298,16 +300,14 @@ public final class ServerSession {
         for r in damage.clipped(to: tree.displayRect).rects {
             PNMEncoder.updateP6(&display.ppm, from: display.framebuffer, columns: r.x..<r.maxX, rows: r.y..<r.maxY,
                                 over: hello.background, headerCount: display.ppmHeaderCount)
+            display.tiledHash.update(display.framebuffer, rows: r.y..<r.maxY, columns: r.x..<r.maxX)
         }
-        // The hash of the whole framebuffer (one byte at a time, serial)
-        // runs on the other core while the frame file is written.
-        let hashing = BackgroundHash(display.framebuffer)
+        let hash = display.tiledHash.value
         try display.frames.write(frame: frame, ppm: display.ppm) {
             FrameIndexEntry(frame: frame, present: onScreen, file: FrameFolder.fileName(frame: frame),
-                            hash: Bitmap.hashHex(hashing.value), txns: transactions, damage: Self.indexRect(box),
+                            hash: Bitmap.hashHex(hash), txns: transactions, damage: Self.indexRect(box),
                             rects: damage.rects.map(Self.indexRect)).jsonLine
         }
-        let hash = hashing.value
         display.framebufferHash = hash
         framesWritten += 1
         return .presented(.init(frame: frame, onScreenTime: onScreen, frameHash: hash,
@@ -318,33 +318,6 @@ public final class ServerSession {
 
     private static func indexRect(_ r: PixelRect) -> FrameIndexEntry.Rect {
         .init(x: r.x, y: r.y, width: r.width, height: r.height)
-    }
-}
-
-/// `bitmap.contentHash64`, computed on a global queue; `value` waits for it.
-///
-/// `@unchecked Sendable` because the worker writes `result` once, before it
-/// leaves `done`, and `value` reads it only after waiting on `done` (the
-/// group orders the two); `finished`, set with the result, checks that at run
-/// time. Nothing else is shared.
-final class BackgroundHash: @unchecked Sendable {
-    private let done = DispatchGroup()
-    private var result: UInt64 = 0
-    private var finished = false
-
-    init(_ bitmap: Bitmap) {
-        done.enter()
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
-            result = bitmap.contentHash64
-            finished = true
-            done.leave()
-        }
-    }
-
-    var value: UInt64 {
-        done.wait()
-        precondition(finished, "BackgroundHash.value: read before the hash was written")
-        return result
     }
 }
 

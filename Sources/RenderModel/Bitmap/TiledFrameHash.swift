@@ -1,0 +1,89 @@
+/// The frame hash of `frames.jsonl`, `presented` and the `frame` trace
+/// event, kept up to date in time proportional to the damage.
+///
+/// The bitmap is cut into tiles of ``tileSize`` × ``tileSize`` pixels
+/// (smaller at the right and bottom edges), in row-major order. A tile's
+/// hash is FNV-1a 64 over its rows from the top, each row's bytes taken as
+/// little-endian 64-bit words (two pixels each; a last odd pixel as a
+/// zero-extended 32-bit word). The frame hash is FNV-1a 64, one byte at a
+/// time, over the width and the height (each as a little-endian 64-bit
+/// integer) and then every tile hash (little-endian), in tile order.
+///
+/// ``update(_:rows:columns:)`` rehashes only the tiles a rectangle touches,
+/// so a frame whose damage is one 30 × 22 cell costs a few tiles, not the
+/// whole framebuffer; ``value`` combines the tile hashes (one per tile,
+/// 20 at 320 × 240). Equal to ``init(_:)`` over the same pixels whatever
+/// the damage history (tested).
+public struct TiledFrameHash: Sendable, Equatable {
+    /// Pixels on a side of a tile.
+    public static let tileSize = 64
+
+    public let width: Int
+    public let height: Int
+    private let columns: Int
+    private var tiles: [UInt64]
+
+    private static let offset: UInt64 = 0xCBF2_9CE4_8422_2325
+    private static let prime: UInt64 = 0x0000_0100_0000_01B3
+
+    /// The hash of every tile of `bitmap`.
+    public init(_ bitmap: Bitmap) {
+        width = bitmap.width
+        height = bitmap.height
+        columns = (width + Self.tileSize - 1) / Self.tileSize
+        let rows = (height + Self.tileSize - 1) / Self.tileSize
+        tiles = [UInt64](repeating: 0, count: columns * rows)
+        update(bitmap, rows: 0..<height, columns: 0..<width)
+    }
+
+    /// Rehashes the tiles that the pixels `columns` × `rows` touch (clipped
+    /// to the bitmap), from `bitmap`'s current pixels.
+    ///
+    /// Traps when `bitmap` is not the size this hash was made for.
+    public mutating func update(_ bitmap: Bitmap, rows: Range<Int>, columns cols: Range<Int>) {
+        precondition(bitmap.width == width && bitmap.height == height,
+                     "TiledFrameHash.update: a \(bitmap.width)×\(bitmap.height) bitmap for a hash of \(width)×\(height)")
+        let y0 = max(0, rows.lowerBound), y1 = min(height, rows.upperBound)
+        let x0 = max(0, cols.lowerBound), x1 = min(width, cols.upperBound)
+        guard y0 < y1, x0 < x1 else { return }
+        let s = Self.tileSize
+        bitmap.pixels.withUnsafeBytes { raw in
+            for ty in (y0 / s)...((y1 - 1) / s) {
+                for tx in (x0 / s)...((x1 - 1) / s) {
+                    tiles[ty * columns + tx] = Self.tileHash(raw, width: width, x: tx * s, y: ty * s,
+                                                             w: min(s, width - tx * s), h: min(s, height - ty * s))
+                }
+            }
+        }
+    }
+
+    /// The frame hash: the size, then every tile hash.
+    public var value: UInt64 {
+        var hash = Self.offset
+        func mix(_ v: UInt64) {
+            for shift in stride(from: 0, to: 64, by: 8) {
+                hash = (hash ^ ((v >> UInt64(shift)) & 0xFF)) &* Self.prime
+            }
+        }
+        mix(UInt64(width))
+        mix(UInt64(height))
+        for t in tiles { mix(t) }
+        return hash
+    }
+
+    private static func tileHash(_ raw: UnsafeRawBufferPointer, width: Int, x: Int, y: Int, w: Int, h: Int) -> UInt64 {
+        var hash = offset
+        let pairs = w / 2
+        for row in y..<(y + h) {
+            var p = (row * width + x) * 4
+            for _ in 0..<pairs {
+                hash = (hash ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: p, as: UInt64.self))) &* prime
+                p += 8
+            }
+            if w & 1 == 1 {
+                hash = (hash ^ UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: p, as: UInt32.self)))) &* prime
+            }
+        }
+        return hash
+    }
+}

@@ -1,0 +1,42 @@
+import LoopSimTestSupport
+import RenderModel
+import Testing
+
+@Suite struct TiledFrameHashTests {
+    @Test("rehashing only the changed tiles gives the hash of the whole bitmap")
+    func incrementalEqualsFull() {
+        var rng = SplitMix64(seed: 10)
+        for (w, h) in [(1, 1), (3, 5), (64, 64), (65, 129), (320, 240)] {
+            var bitmap = Bitmap(width: w, height: h, fill: .black)
+            var hash = TiledFrameHash(bitmap)
+            #expect(hash.value == TiledFrameHash(bitmap).value)
+            for _ in 0..<20 {
+                let x = Int.random(in: 0..<w, using: &rng), y = Int.random(in: 0..<h, using: &rng)
+                let cw = Int.random(in: 1...(w - x), using: &rng), ch = Int.random(in: 1...(h - y), using: &rng)
+                let colour = RGBA8(r: UInt8.random(in: 0...255, using: &rng), g: 7, b: 9, a: 255)
+                for py in y..<(y + ch) { for px in x..<(x + cw) { bitmap[px, py] = colour } }
+                hash.update(bitmap, rows: y..<(y + ch), columns: x..<(x + cw))
+                #expect(hash.value == TiledFrameHash(bitmap).value, "\(w)×\(h) after (\(x), \(y), \(cw), \(ch))")
+            }
+        }
+    }
+
+    @Test("one changed byte in any tile changes the hash; the size is part of it")
+    func sensitivity() {
+        let base = Bitmap(width: 130, height: 70, fill: .black)
+        let h0 = TiledFrameHash(base).value
+        for (x, y) in [(0, 0), (129, 0), (64, 64), (129, 69)] {
+            var b = base
+            b[x, y] = RGBA8(r: 1, g: 0, b: 0, a: 255)
+            #expect(TiledFrameHash(b).value != h0)
+        }
+        #expect(TiledFrameHash(Bitmap(width: 2, height: 1)).value != TiledFrameHash(Bitmap(width: 1, height: 2)).value)
+    }
+
+    @Test("the format is pinned: a 2×1 bitmap's hash")
+    func pinned() {
+        let b = Bitmap(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 0, 0, 255])
+        // Computed independently (Python) from the definition.
+        #expect(Bitmap.hashHex(TiledFrameHash(b).value) == "601ffc1039ae132f")
+    }
+}
