@@ -1,3 +1,5 @@
+import LoopSimTrace
+
 /// A value of the scenario language's `{…}` arithmetic: an exact rational
 /// number (`Int64` numerator over a positive `Int64` denominator, in lowest
 /// terms) that remembers whether it is a **whole-number value** — one made
@@ -39,7 +41,7 @@ struct ExactNumber: Equatable, Sendable, CustomStringConvertible {
     /// A literal's exact value: `16.667` is 16667/1000, a decimal value;
     /// `3` is a whole-number value. Nil when it does not fit.
     init?(digits: String, fraction: String?) {
-        guard let whole = Parser.integer(digits + (fraction ?? "")), whole <= UInt64(Int64.max) else { return nil }
+        guard let whole = TimeLiteral.integer(digits + (fraction ?? "")), whole <= UInt64(Int64.max) else { return nil }
         guard let fraction else {
             self.init(Int64(whole))
             return
