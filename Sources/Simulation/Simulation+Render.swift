@@ -8,7 +8,8 @@ import RunLoopKit
 ///
 /// Each outermost commit is sent at once. The first vsync at or after the
 /// commit's time (``VsyncClock``) is scheduled as an outside event, so it is
-/// sent even while the main thread is blocked; the client waits for the
+/// sent even while the main thread is blocked, once the main thread is done
+/// with that instant (every commit at `v_k` is latched by vsync `k`); the client waits for the
 /// server's `presented` reply, and the frame goes on screen at vsync `k + 1`
 /// (a `frame` trace event then). The server's replies depend only on the
 /// bytes sent, so every transport gives the same frames and traces.
@@ -118,8 +119,10 @@ extension Simulation {
         } else {
             do { try r.connection.send(.commit(record.diff)) } catch { try recoverRenderServer() }
         }
+        // A vsync waits for the main thread to be done with its instant
+        // (scheduleVsync), so a commit at `v_k` is never after vsync `k` was
+        // sent; the guard only keeps the wire's order should that change.
         var k = firstK
-        // A commit at the very instant of a vsync already sent missed it.
         if let last = r.lastVsyncSent, k <= last { k = last + 1 }
         scheduleVsync(k)
     }
@@ -131,7 +134,9 @@ extension Simulation {
             return
         }
         r.scheduledVsyncs.insert(k)
-        context.schedule(at: time, label: nil) { [unowned self] in self.vsync(k) }
+        // At `v_k`, but after everything the main thread does at `v_k`:
+        // every commit made at that instant is latched by it (choice 1).
+        context.scheduleAfterThread(at: time, label: nil) { [unowned self] in self.vsync(k) }
     }
 
     /// The session with the server is over for good: `what` is lost, with
@@ -252,8 +257,7 @@ extension Simulation {
                 // Latched at the vsync it was due at, or later only because
                 // the server was still rendering then: the render made it
                 // late (a render hitch, 7.41). Latched later for no such
-                // reason: the commit was late — the main thread's work, or
-                // a commit at the very instant of a vsync already handled.
+                // reason: the main thread committed it late.
                 let renderLate = latched == k || (k..<latched).contains { r.busyVsyncs.contains($0) }
                 info.late = renderLate ? .render : .commit
             }
