@@ -22,13 +22,17 @@ extension Simulation {
         public var background: RGBA8
         /// Virtual ns the server spends rendering each frame it draws.
         public var renderCost: Int64
+        /// Virtual time the server spends per pixel it recomposites.
+        public var rasterCost: CostRate
 
-        public init(width: Int = 320, height: Int = 240, hz: Int = 60, background: RGBA8 = .black, renderCost: Int64 = 0) {
+        public init(width: Int = 320, height: Int = 240, hz: Int = 60, background: RGBA8 = .black, renderCost: Int64 = 0,
+                    rasterCost: CostRate = .zero) {
             self.width = width
             self.height = height
             self.hz = hz
             self.background = background
             self.renderCost = renderCost
+            self.rasterCost = rasterCost
         }
 
         /// When the display refreshes.
@@ -40,7 +44,7 @@ extension Simulation {
         FrameFolder.clearPreviousFrames(in: folder)
         let hello = WireMessage.Hello(width: UInt32(display.width), height: UInt32(display.height),
                                       refreshHz: UInt32(display.hz), background: display.background, outputFolder: folder,
-                                      renderCost: display.renderCost)
+                                      renderCost: display.renderCost, rasterCost: display.rasterCost)
         let connection = try RenderConnection.open(transport, hello: hello)
         render = RenderState(connection: connection, transport: transport, hello: hello, clock: display.clock)
         framesFolder = folder
@@ -109,7 +113,7 @@ extension Simulation {
         // of virtual time; refuse it here, before sending, rather than have
         // either side overflow (docs/limits.md).
         guard let firstK = r.clock.firstVsync(atOrAfter: record.time), r.frameTime(latchingAt: firstK) != nil else {
-            throw RunLoopError.timeOutOfRange("commit \(record.sequence) at \(TimeLiteral.format(record.time)): the frame that shows it would be on screen past the end of virtual time (\(VirtualTime.end) ns, at \(r.hello.refreshHz) Hz with a render cost of \(TimeLiteral.format(r.hello.renderCost))): times past 292 years are not supported. Commit earlier.")
+            throw RunLoopError.timeOutOfRange("commit \(record.sequence) at \(TimeLiteral.format(record.time)): the frame that shows it would be on screen past the end of virtual time (\(VirtualTime.end) ns, at \(r.hello.refreshHz) Hz with a render cost of \(TimeLiteral.format(r.hello.renderCost)) and \(r.hello.rasterCost) per pixel): times past 292 years are not supported. Commit earlier.")
         }
         r.transactionsBySequence[record.sequence] = record.transactions
         for (txn, start) in record.firstMutations { r.latencyStart[txn] = start }
@@ -221,7 +225,11 @@ extension Simulation {
             }
         }
         if drawn {
-            if r.hello.renderCost > 0 { r.busyUntil = VirtualTime.saturatingSum(r.clock.time(ofVsync: k) ?? VirtualTime.end, r.hello.renderCost) }
+            // The server renders until some time in (previous vsync, on-screen
+            // time]: no vsync before the on-screen time can latch, and that
+            // one can (the raster part of the cost depends on the damage the
+            // server composited, so the client takes the server's word).
+            if r.hello.rendersInTime { r.busyUntil = p.onScreenTime }
             let frame = PresentedFrame(index: p.frame, present: p.onScreenTime,
                                        file: FrameFolder.fileName(frame: p.frame),
                                        hash: Bitmap.hashHex(p.frameHash), transactions: txns)
@@ -331,8 +339,10 @@ final class RenderState {
     /// past the end of virtual time. The server computes the same.
     func frameTime(latchingAt k: Int64) -> Int64? {
         guard let latch = clock.time(ofVsync: k), let next = clock.time(ofVsync: k + 1) else { return nil }
-        guard hello.renderCost > 0 else { return next }
-        guard let done = VirtualTime.checkedSum(latch, hello.renderCost),
+        guard hello.rendersInTime else { return next }
+        // The longest render: the whole display recomposited.
+        guard let cost = hello.renderDuration(pixels: Int(hello.width) * Int(hello.height)),
+              let done = VirtualTime.checkedSum(latch, cost),
               let frame = clock.firstVsync(atOrAfter: done) else { return nil }
         return clock.time(ofVsync: max(frame, k + 1))
     }
