@@ -34,7 +34,7 @@ let package = Package(
         .testTarget(name: "RenderServerTests", dependencies: ["RenderServer", "RenderWire", "RenderModel", "LoopSimSystem"], swiftSettings: strict),
         .testTarget(name: "LayerKitTests", dependencies: ["LoopSimTestSupport", "LayerKit", "RunLoopKit", "RenderModel", "LoopSimTrace"], swiftSettings: strict),
         .testTarget(name: "SimulationTests", dependencies: ["LoopSimTestSupport", "Simulation", "RenderServer", "RunLoopKit", "LoopSimTrace", "RenderWire", "RenderModel"], swiftSettings: strict),
-        .testTarget(name: "ScenarioTests", dependencies: ["LoopSimTestSupport", "Scenario", "Simulation", "RenderServer", "RenderWire", "LoopSimTrace"], swiftSettings: strict),
+        .testTarget(name: "ScenarioTests", dependencies: ["LoopSimTestSupport", "Scenario", "Simulation", "RenderServer", "RenderWire", "RenderModel", "LoopSimTrace"], swiftSettings: strict),
         .testTarget(name: "LoopSimCLITests", dependencies: ["loopsim", "loopsim-render", "RenderWire", "RenderModel"], swiftSettings: strict),
     ]
 )

@@ -19,4 +19,6 @@ public struct CommitRecord: Sendable {
     public var changed: Int
     public var diff: CommitDiff
     public var bytes: Int
+    /// Where each phase ran in virtual time; `time` is the end of `commit`.
+    public var phases: CommitPhaseTimes
 }

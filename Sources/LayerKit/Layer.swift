@@ -33,6 +33,12 @@ public final class Layer {
 
     /// layoutSublayers(of:) / layoutSubviews.
     public var layoutBody: ((Layer) throws -> Void)?
+    /// The virtual time each layoutSublayers call of this layer takes, in
+    /// place of ``LayerContext/costs``' `layout` (`layout NAME cost=2ms:`).
+    public var layoutCost: Int64?
+    /// The virtual time each draw of this layer takes, in place of the
+    /// per-pixel `display` cost (`draw NAME cost=500us:`).
+    public var drawCost: Int64?
     /// draw(in:) / draw(_:): draws into a new backing store of the layer's size.
     public var drawBody: ((Layer, DrawingContext) throws -> Void)? {
         didSet { if drawBody != nil { markNeedsDisplay() } }

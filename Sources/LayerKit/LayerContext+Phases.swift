@@ -1,5 +1,6 @@
 import LoopSimTrace
 import RenderModel
+import RunLoopKit
 
 /// The four phases of an outermost commit: layout, display, prepare, commit.
 ///
@@ -12,18 +13,26 @@ extension LayerContext {
     func ship() throws {
         shipping = poppedSinceShip.last
         defer { shipping = nil }
+        let layoutStart = sim.now
         onPhase?(.layout)
         var constraintsVisited: [String] = []
         try constraintsPass(&constraintsVisited)
         var layoutVisited: [String] = []
         try layoutPass(&layoutVisited)
+        let displayStart = sim.now
         onPhase?(.display)
         var displayVisited: [String] = []
         try displayPass(&displayVisited)
+        let prepareStart = sim.now
         onPhase?(.prepare)
         var prepareVisited: [String] = []
-        preparePass(&prepareVisited)
+        try preparePass(&prepareVisited)
+        let commitStart = sim.now
         onPhase?(.encode)
+        // Spent before the diff is taken, so that the model's committed
+        // state never runs ahead of what was sent (a vsync in between may
+        // respawn the server from it).
+        try spend(costs.commit.nanoseconds(for: encodedLayerCount()), on: "the commit's encoding")
 
         let ops = buildDiff()
         var mentioned = Set<LayerID>()
@@ -42,12 +51,21 @@ extension LayerContext {
             sequence: sequence, time: sim.now, transactions: txns.map(\.id),
             firstMutations: txns.map { ($0.id, $0.firstMutation ?? $0.begun) },
             constraints: constraintsVisited, layout: layoutVisited, display: displayVisited, prepare: prepareVisited,
-            changed: mentioned.count, diff: diff, bytes: bytes)
+            changed: mentioned.count, diff: diff, bytes: bytes,
+            phases: CommitPhaseTimes(layout: .init(start: layoutStart, duration: displayStart - layoutStart),
+                                     display: .init(start: displayStart, duration: prepareStart - displayStart),
+                                     prepare: .init(start: prepareStart, duration: commitStart - prepareStart),
+                                     commit: .init(start: commitStart, duration: sim.now - commitStart)))
         commits.append(record)
         onPhase?(.send)
+        let p = record.phases
         trace(.commit(.init(txns: record.transactions, layout: layoutVisited, display: displayVisited,
                             prepare: prepareVisited, changed: record.changed, bytes: bytes,
-                            constraints: constraintsVisited)))
+                            constraints: constraintsVisited,
+                            phases: .init(layout: .init(start: p.layout.start, duration: p.layout.duration),
+                                          display: .init(start: p.display.start, duration: p.display.duration),
+                                          prepare: .init(start: p.prepare.start, duration: p.prepare.duration),
+                                          commit: .init(start: p.commit.start, duration: p.commit.duration)))))
         try onCommit?(record)
     }
 
@@ -127,6 +145,7 @@ extension LayerContext {
                 l.needsLayout = false
                 visited.append(l.traceName)
                 try l.layoutBody?(l)
+                try spendLayout(of: l)
             }
         }
     }
@@ -139,6 +158,7 @@ extension LayerContext {
             if l.needsLayout {
                 l.needsLayout = false
                 try l.layoutBody?(l)
+                try spendLayout(of: l)
             }
             stack.append(contentsOf: (l.sublayers ?? []).reversed())
         }
@@ -160,6 +180,7 @@ extension LayerContext {
             let h = max(0, Int(size.height.rounded(.up)))
             let ctx = DrawingContext(width: w, height: h)
             try draw(l, ctx)
+            try spend(l.drawCost ?? costs.display.nanoseconds(for: w * h), on: "drawing layer '\(l.traceName)'")
             let id = newBackingStoreID()
             pendingBitmaps.append((id, ctx.bitmap))
             l.state.contents = id
@@ -168,7 +189,7 @@ extension LayerContext {
     }
 
     /// Decodes the images changed layers show, once per image.
-    private func preparePass(_ visited: inout [String]) {
+    private func preparePass(_ visited: inout [String]) throws {
         for l in dirty {
             guard let id = l.state.contents, let i = images.firstIndex(where: { $0.id == id }) else { continue }
             if images[i].decoded != nil || images[i].error != nil { continue }
@@ -183,7 +204,47 @@ extension LayerContext {
                 images[i].error = reason
                 warn("image '\(images[i].name)' could not be decoded: \(reason); layer '\(l.traceName)' shows no contents")
             }
+            if let image = images[i].decoded {
+                try spend(costs.decode.nanoseconds(for: image.width * image.height), on: "decoding image '\(images[i].name)'")
+            }
         }
+    }
+
+    // MARK: Costs
+
+    /// The main thread works for `cost` ns: the clock advances, delivering
+    /// outside events on the way (`CommitCosts`). A cost past the end of
+    /// virtual time (`nil`) is ``RunLoopError/timeOutOfRange(_:)``.
+    func spend(_ cost: Int64?, on what: @autoclosure () -> String) throws {
+        if cost == 0 { return }
+        guard let cost, let end = VirtualTime.checkedSum(sim.now, cost) else {
+            throw VirtualTime.outOfRange(what(), from: sim.now)
+        }
+        sim.advance(to: end)
+    }
+
+    /// One layoutSublayers call of `l`.
+    private func spendLayout(of l: Layer) throws {
+        try spend(l.layoutCost ?? costs.layout.nanoseconds(for: 1), on: "laying out layer '\(l.traceName)'")
+    }
+
+    /// The layers the next diff will mention (what ``buildDiff()`` puts in
+    /// `create`, `move`, `remove` and `set` operations), counted without
+    /// taking the diff.
+    private func encodedLayerCount() -> Int {
+        guard !costs.commit.isZero else { return 0 }
+        var ids = Set<LayerID>()
+        for op in treeLog {
+            switch op {
+            case .create(let id), .remove(let id), .move(let id, _, _), .set(let id, _, _): ids.insert(id)
+            case .bitmap: break
+            }
+        }
+        let defaults = LayerState()
+        for l in dirty where !ids.contains(l.id) {
+            if l.state.changedProperties(since: l.committed ?? defaults).contains(where: { !$0.isDerived }) { ids.insert(l.id) }
+        }
+        return ids.count
     }
 
     // MARK: The diff

@@ -58,6 +58,9 @@ public final class LayerContext {
     /// simulation itself never reads a clock.
     public var onPhase: ((Phase) -> Void)?
 
+    /// What the phases cost in virtual time (all 0 by default).
+    public var costs = CommitCosts.free
+
     /// Encodes a diff for the wire; returns the byte count shipped.
     public var encoder: (CommitDiff) -> [UInt8] = { _ in [] }
 

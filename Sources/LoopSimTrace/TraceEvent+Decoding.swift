@@ -54,7 +54,9 @@ struct TraceEventDecoder {
         case "commit":
             return .commit(.init(txns: try counts("txns"), layout: try strings("layout"), display: try strings("display"),
                                  prepare: try strings("prepare"), changed: try count("changed"), bytes: try count("bytes"),
-                                 constraints: try strings("constraints")))
+                                 constraints: try strings("constraints"),
+                                 phases: .init(layout: try span("layout"), display: try span("display"),
+                                               prepare: try span("prepare"), commit: try span("commit"))))
         case "frame":
             return .frame(.init(frame: try int("frame"), present: try int("present"), file: try string("file"),
                                 hash: try string("hash"), txns: try counts("txns")))
@@ -94,6 +96,11 @@ struct TraceEventDecoder {
         let m = try member(key)
         guard case .int(let v) = m.value else { throw mismatch(m, "an integer") }
         return v
+    }
+
+    /// A commit phase's `<phase>Start` and `<phase>Duration`.
+    private mutating func span(_ phase: String) throws(JSONReadError) -> TraceEvent.CommitPhases.Span {
+        .init(start: try int(phase + "Start"), duration: try int(phase + "Duration"))
     }
 
     private mutating func count(_ key: String) throws(JSONReadError) -> Int {

@@ -33,6 +33,10 @@ extension TraceEvent.Kind {
              TraceField("display", .strings(c.display)), TraceField("prepare", .strings(c.prepare)),
              TraceField("changed", .int(Int64(c.changed))), TraceField("bytes", .int(Int64(c.bytes))),
              TraceField("constraints", .strings(c.constraints))]
+                + c.phases.named.flatMap { phase in
+                    [TraceField(phase.name + "Start", .int(phase.span.start)),
+                     TraceField(phase.name + "Duration", .int(phase.span.duration))]
+                }
         case .frame(let f):
             [TraceField("frame", .int(f.frame)), TraceField("present", .int(f.present)),
              TraceField("file", .string(f.file)), TraceField("hash", .string(f.hash)),

@@ -98,9 +98,12 @@ extension TraceEvent {
         public var bytes: Int
         /// Layers whose constraints were solved (a project key).
         public var constraints: [String]
+        /// Where each phase ran in virtual time (the keys `layoutStart` …
+        /// `commitDuration`, last).
+        public var phases: CommitPhases
 
         public init(txns: [Int], layout: [String], display: [String], prepare: [String],
-                    changed: Int, bytes: Int, constraints: [String]) {
+                    changed: Int, bytes: Int, constraints: [String], phases: CommitPhases = CommitPhases()) {
             self.txns = txns
             self.layout = layout
             self.display = display
@@ -108,6 +111,39 @@ extension TraceEvent {
             self.changed = changed
             self.bytes = bytes
             self.constraints = constraints
+            self.phases = phases
+        }
+    }
+
+    /// The virtual start and duration (ns) of a commit's four phases. With
+    /// every cost 0 they all start at the commit's time and last 0.
+    public struct CommitPhases: Sendable, Equatable {
+        /// One phase: when it started and how long it ran.
+        public struct Span: Sendable, Equatable {
+            public var start: Int64
+            public var duration: Int64
+            public init(start: Int64 = 0, duration: Int64 = 0) {
+                self.start = start
+                self.duration = duration
+            }
+        }
+        /// Constraints and layout.
+        public var layout: Span
+        public var display: Span
+        public var prepare: Span
+        /// Building and encoding the diff; the commit is sent at its end.
+        public var commit: Span
+
+        public init(layout: Span = Span(), display: Span = Span(), prepare: Span = Span(), commit: Span = Span()) {
+            self.layout = layout
+            self.display = display
+            self.prepare = prepare
+            self.commit = commit
+        }
+
+        /// The phases by name, in order: `layout`, `display`, `prepare`, `commit`.
+        public var named: [(name: String, span: Span)] {
+            [("layout", layout), ("display", display), ("prepare", prepare), ("commit", commit)]
         }
     }
 

@@ -45,7 +45,7 @@ extension WireMessage {
         switch type {
         case .hello:
             message = .hello(try readHello(&r))
-            last = "renderCost"
+            last = "rasterCost"
         case .welcome:
             let version = try readVersion(&r)
             let pid = try r.readU32("serverPID")
@@ -142,7 +142,12 @@ extension WireMessage {
         guard renderCost >= 0, renderCost <= Hello.maxRenderCost else {
             throw r.error(.badValue, "renderCost", at: costStart, "must be 0 to \(Hello.maxRenderCost) ns, got \(renderCost)")
         }
-        return Hello(version: version, width: width, height: height, refreshHz: refreshHz, background: RGBA8(r: red, g: green, b: blue, a: alpha), outputFolder: folder, renderCost: renderCost)
+        let rasterStart = r.offset
+        let raster = try r.readI64("rasterCost")
+        guard raster >= 0, raster <= CostRate.max.picoseconds else {
+            throw r.error(.badValue, "rasterCost", at: rasterStart, "must be 0 to \(CostRate.max.picoseconds) ps per pixel (60 s), got \(raster)")
+        }
+        return Hello(version: version, width: width, height: height, refreshHz: refreshHz, background: RGBA8(r: red, g: green, b: blue, a: alpha), outputFolder: folder, renderCost: renderCost, rasterCost: CostRate(picoseconds: raster))
     }
 
     static func readPresented(_ r: inout WireReader) throws(WireError) -> Presented {

@@ -62,6 +62,7 @@ extension WireMessage {
             writer.writeU8(hello.background.a)
             writer.writeString(hello.outputFolder)
             writer.writeI64(hello.renderCost)
+            writer.writeI64(hello.rasterCost.picoseconds)
         case .welcome(let version, let pid):
             writer.writeU16(version)
             writer.writeU32(pid)

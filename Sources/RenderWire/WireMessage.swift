@@ -65,12 +65,16 @@ public enum WireMessage: Hashable, Sendable {
         /// Virtual nanoseconds the server spends rendering each frame it
         /// draws (prepare + execute), `0...maxRenderCost`; 0: instant.
         public var renderCost: Int64
+        /// Virtual time the server spends per pixel it composites (the
+        /// damage it redraws), on top of `renderCost`: exact picoseconds per
+        /// pixel (``CostRate``), 0 … 60 s; 0: free. (Version 2.)
+        public var rasterCost: CostRate
 
         /// The most virtual time a frame's render may take: 60 s.
         public static let maxRenderCost: Int64 = 60_000_000_000
 
         /// A hello; the version defaults to the one this code speaks.
-        public init(version: UInt16 = WireProtocol.version, width: UInt32, height: UInt32, refreshHz: UInt32, background: RGBA8, outputFolder: String, renderCost: Int64 = 0) {
+        public init(version: UInt16 = WireProtocol.version, width: UInt32, height: UInt32, refreshHz: UInt32, background: RGBA8, outputFolder: String, renderCost: Int64 = 0, rasterCost: CostRate = .zero) {
             self.version = version
             self.width = width
             self.height = height
@@ -78,7 +82,21 @@ public enum WireMessage: Hashable, Sendable {
             self.background = background
             self.outputFolder = outputFolder
             self.renderCost = renderCost
+            self.rasterCost = rasterCost
         }
+
+        /// How long the server renders a frame that composites `pixels`
+        /// pixels: `renderCost` plus `rasterCost` per pixel; nil past the end
+        /// of virtual time. The client and the server both time frames with
+        /// this (`docs/render-server.md`, render cost).
+        public func renderDuration(pixels: Int) -> Int64? {
+            guard let raster = rasterCost.nanoseconds(for: pixels) else { return nil }
+            let (sum, overflow) = renderCost.addingReportingOverflow(raster)
+            return overflow ? nil : sum
+        }
+
+        /// True when rendering a frame takes virtual time.
+        public var rendersInTime: Bool { renderCost > 0 || !rasterCost.isZero }
     }
 
     /// The damaged rectangle of a frame, in display pixels.

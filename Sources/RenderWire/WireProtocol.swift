@@ -8,7 +8,7 @@ public enum WireProtocol {
     /// The protocol version this code speaks, carried by `hello` and
     /// `welcome`. A peer speaking another version is refused at the
     /// `version` field.
-    public static let version: UInt16 = 1
+    public static let version: UInt16 = 2
 
     /// The first four payload bytes of `hello`: `LSIM` in ASCII.
     public static let magic: [UInt8] = [0x4C, 0x53, 0x49, 0x4D]
@@ -71,7 +71,7 @@ extension WireTag {
         /// a fixed-size message, and the least a variable one can take.
         public var fixedPayloadSize: Int {
             switch self {
-            case .hello: 34
+            case .hello: 42
             case .welcome: 6
             case .commit, .snapshot: CommitCodec.minimumSize
             case .vsync: 16

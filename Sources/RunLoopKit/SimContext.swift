@@ -5,7 +5,9 @@ import LoopSimTrace
 ///
 /// Time only moves forward, and only when the simulated thread sleeps in a
 /// run loop's wait or is blocked by ``block(for:)``. Outside events due at the
-/// same instant run in the order they were scheduled.
+/// same instant run in the order they were scheduled, except that an event
+/// scheduled with ``scheduleAfterThread(at:label:_:)`` waits until the
+/// simulated thread is done with its instant.
 ///
 /// Not thread-safe and not `Sendable`: the whole simulation is single-threaded.
 public final class SimContext {
@@ -26,6 +28,9 @@ public final class SimContext {
 
     struct OutsideEvent {
         var time: Nanoseconds
+        /// Delivered only once the thread is done with `time`
+        /// (``scheduleAfterThread(at:label:_:)``).
+        var afterThread: Bool
         var seq: Int
         var label: String?
         var action: () -> Void
@@ -55,13 +60,31 @@ public final class SimContext {
     /// they were scheduled. `label` names it in the trace's `post` event (nil:
     /// the simulation's own bookkeeping, not traced).
     public func schedule(at time: Nanoseconds, label: String?, _ action: @escaping () -> Void) {
-        let item = OutsideEvent(time: time, seq: nextSeq, label: label, action: action)
+        insert(OutsideEvent(time: time, afterThread: false, seq: nextSeq, label: label, action: action))
+    }
+
+    /// Schedules `action` to happen at virtual time `time`, but only once the
+    /// simulated thread is done with that instant: when its clock passes
+    /// `time` (a block, or a sleep until a later time), or when it sleeps at
+    /// `time` with nothing left to do there. Everything the thread does at
+    /// `time` — the callouts of timers, sources and blocks due then, and the
+    /// commits they make — happens before it. (A vsync at `v_k` latches
+    /// every commit at `v_k` this way: `docs/core-animation-rules.md`
+    /// choice 1.) Among themselves such events keep their scheduling order,
+    /// after the ordinary events of the same instant.
+    public func scheduleAfterThread(at time: Nanoseconds, label: String?, _ action: @escaping () -> Void) {
+        insert(OutsideEvent(time: time, afterThread: true, seq: nextSeq, label: label, action: action))
+    }
+
+    /// Inserts `item` after every pending event with a smaller or equal
+    /// (time, afterThread) key: same-key events keep their scheduling order.
+    private func insert(_ item: OutsideEvent) {
         nextSeq += 1
-        // Binary search for the first element with a greater (time, seq).
         var lo = outsideHead, hi = outside.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if outside[mid].time <= time { lo = mid + 1 } else { hi = mid }
+            let m = outside[mid]
+            if m.time < item.time || (m.time == item.time && (!m.afterThread || item.afterThread)) { lo = mid + 1 } else { hi = mid }
         }
         outside.insert(item, at: lo)
     }
@@ -77,20 +100,42 @@ public final class SimContext {
     }
 
     /// Moves the clock to `time`, delivering every outside event due on the way
-    /// at its own time. Never moves the clock backwards.
+    /// at its own time. Never moves the clock backwards. An event scheduled
+    /// with ``scheduleAfterThread(at:label:_:)`` exactly at `time` stays
+    /// pending: the thread may still work at `time` (see ``sleep(until:)``).
     public func advance(to time: Nanoseconds) {
-        while outsideHead < outside.count, outside[outsideHead].time <= time {
-            let item = outside[outsideHead]
-            outsideHead += 1
-            if item.time > now { now = item.time }
-            if let label = item.label { emit(.post(what: label)) }
-            item.action()
+        while outsideHead < outside.count {
+            let head = outside[outsideHead]
+            guard head.time < time || (head.time == time && !head.afterThread) else { break }
+            deliverHead()
         }
+        if time > now { now = time }
+    }
+
+    /// The simulated thread sleeps, with nothing ready, until `time` (the
+    /// next event it could wake for). When `time` is not after ``now`` and
+    /// the only events due now wait for the thread
+    /// (``scheduleAfterThread(at:label:_:)``), the thread is done with this
+    /// instant: the first of them is delivered. Otherwise this is
+    /// ``advance(to:)``.
+    public func sleep(until time: Nanoseconds) {
+        if time <= now, outsideHead < outside.count, outside[outsideHead].time <= now, outside[outsideHead].afterThread {
+            deliverHead()
+        } else {
+            advance(to: time)
+        }
+    }
+
+    private func deliverHead() {
+        let item = outside[outsideHead]
+        outsideHead += 1
+        if item.time > now { now = item.time }
+        if let label = item.label { emit(.post(what: label)) }
+        item.action()
         if outsideHead > 64, outsideHead * 2 > outside.count {
             outside.removeFirst(outsideHead)
             outsideHead = 0
         }
-        if time > now { now = time }
     }
 
     /// Delivers the outside events already due at the current time.

@@ -112,7 +112,7 @@ extension SimRunLoop {
             if let bound = settleDeadline, next > bound {
                 throw RunLoopError.notSettled(notSettledMessage(bound: bound))
             }
-            context.advance(to: next)
+            context.sleep(until: next)
         }
     }
 

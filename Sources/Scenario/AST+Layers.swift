@@ -104,10 +104,12 @@ public struct DrawStep: Sendable, Equatable {
 public enum LayerStatement: Sendable, Equatable {
     case layer(LayerDecl)
     case image(ImageDecl)
-    /// `layout NAME:` + actions — the body of layoutSubviews/layoutSublayers.
-    case layout(layer: String, body: [Action], location: SourceLocation)
-    /// `draw NAME:` + draw commands — the body of draw(in:) / draw(_:).
-    case draw(layer: String, body: [DrawStep], location: SourceLocation)
+    /// `layout NAME [cost=D]:` + actions — the body of layoutSubviews/layoutSublayers;
+    /// `cost` replaces the `costs` statement's `layout` for this layer.
+    case layout(layer: String, body: [Action], location: SourceLocation, cost: Int64? = nil)
+    /// `draw NAME [cost=D]:` + draw commands — the body of draw(in:) / draw(_:);
+    /// `cost` replaces the per-pixel `display` cost for this layer.
+    case draw(layer: String, body: [DrawStep], location: SourceLocation, cost: Int64? = nil)
     /// `constraints NAME:` + actions — the body of updateConstraints (views only).
     case constraints(layer: String, body: [Action], location: SourceLocation)
 }

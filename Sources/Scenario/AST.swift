@@ -1,3 +1,5 @@
+import RenderModel
+
 /// A position in a scenario file: 1-based line and column (columns count
 /// Unicode scalars from the start of the line).
 public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
@@ -117,6 +119,37 @@ public struct DisplayDecl: Sendable, Equatable {
     }
 }
 
+/// `costs layout=40us display=2ns/px decode=1ns/px commit=5us/layer render=1ms raster=0.5ns/px`:
+/// what work costs in virtual time (`docs/core-animation-rules.md` §4.3).
+/// Every cost is 0 unless given.
+public struct CostsDecl: Sendable, Equatable {
+    /// Per layoutSublayers call.
+    public var layout: CostRate
+    /// Per pixel of a drawn layer's bounds.
+    public var display: CostRate
+    /// Per decoded image pixel.
+    public var decode: CostRate
+    /// Per layer a commit encodes.
+    public var commit: CostRate
+    /// The server's fixed cost per frame it draws (like `display render=`);
+    /// nil when not given.
+    public var render: Int64?
+    /// The server's cost per composited pixel of a frame's damage.
+    public var raster: CostRate
+    public var location: SourceLocation
+
+    public init(layout: CostRate = .zero, display: CostRate = .zero, decode: CostRate = .zero, commit: CostRate = .zero,
+                render: Int64? = nil, raster: CostRate = .zero, location: SourceLocation) {
+        self.layout = layout
+        self.display = display
+        self.decode = decode
+        self.commit = commit
+        self.render = render
+        self.raster = raster
+        self.location = location
+    }
+}
+
 /// `timer NAME every=D at=T tolerance=D mode=M:` — without `every=` it fires once.
 public struct TimerDecl: Sendable, Equatable {
     public var name: String
@@ -220,6 +253,8 @@ public struct Expectation: Sendable, Equatable {
 /// expectations are checked after the last statement.
 public enum Statement: Sendable, Equatable {
     case display(DisplayDecl)
+    /// `costs layout=40us display=2ns/px …`: what work costs in virtual time.
+    case costs(CostsDecl)
     case mode(name: String, common: Bool, location: SourceLocation)
     case timer(TimerDecl)
     case source(SourceDecl)
@@ -246,5 +281,11 @@ public struct ScenarioFile: Sendable, Equatable {
     public var display: DisplayDecl {
         for case .display(let d) in statements { return d }
         return DisplayDecl(location: SourceLocation(file: path, line: 0, column: 0))
+    }
+
+    /// The `costs` declaration, or every cost 0.
+    public var costs: CostsDecl {
+        for case .costs(let c) in statements { return c }
+        return CostsDecl(location: SourceLocation(file: path, line: 0, column: 0))
     }
 }

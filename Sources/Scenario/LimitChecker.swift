@@ -11,7 +11,7 @@ struct LimitChecker {
 
     func check(_ statements: [Statement]) throws(Diagnostic) {
         var drawn = Set<String>()
-        for case .layer(.draw(let name, _, _)) in statements { drawn.insert(name) }
+        for case .layer(.draw(let name, _, _, _)) in statements { drawn.insert(name) }
         guard !drawn.isEmpty else { return }
         for case .layer(.layer(let decl)) in statements where drawn.contains(decl.name) {
             for (name, value) in decl.properties where name == .frame || name == .bounds {

@@ -3,7 +3,7 @@ import LoopSimTrace
 /// The keywords of the language, the statements reserved for later versions,
 /// and "did you mean" suggestions.
 extension Parser {
-    static let topLevelKeywords = ["display", "mode", "timer", "source", "port", "observer", "at", "run", "expect",
+    static let topLevelKeywords = ["display", "costs", "mode", "timer", "source", "port", "observer", "at", "run", "expect",
                                    "layer", "view", "image", "layout", "draw", "constraints"]
     static let actionKeywords = ["log", "sleep", "signal", "wake", "stop", "invalidate", "reschedule",
                                  "send", "perform", "async", "run",
@@ -43,7 +43,7 @@ extension Parser {
             let what = switch word {
             case "at": "schedules an outside event"
             case "expect": "is an expectation"
-            case "display", "mode": "is part of the setup"
+            case "display", "costs", "mode": "is part of the setup"
             case "layer", "view": "declares a layer"
             case "image": "declares an image"
             case "layout", "draw", "constraints": "defines a layer's behaviour"

@@ -84,18 +84,26 @@ extension Parser {
         let line = node.line
         let word = keyword.text
         let name = try expectName(&cursor, word == "constraints" ? "a view name" : "a layer name", after: keyword)
-        _ = try parseOptions(&cursor, OptionSpec(statement: word))
+        let options = try parseOptions(&cursor, OptionSpec(statement: word, keys: word == "constraints" ? [] : ["cost"]))
+        var cost: Int64?
+        if let (key, value) = options.value("cost") {
+            let token = try atom(value, key, line, expected: "a duration")
+            cost = try duration(token, line)
+            guard cost! >= 0, cost! <= Self.maxRenderCost else {
+                throw error("cost= is 0 to 60s (the time one \(word == "layout" ? "layoutSublayers call" : "draw") takes), found \(token.quoted)", at: token, in: line)
+            }
+        }
         let site = location(of: keyword, in: line)
         switch word {
         case "layout":
             use(name, .layout, line)
-            return .layout(layer: name.text, body: try parseBody(node, cursor, word), location: site)
+            return .layout(layer: name.text, body: try parseBody(node, cursor, word), location: site, cost: cost)
         case "constraints":
             use(name, .constraints, line)
             return .constraints(layer: name.text, body: try parseBody(node, cursor, word), location: site)
         default:
             use(name, .draw, line)
-            return .draw(layer: name.text, body: try parseDrawBody(node, cursor), location: site)
+            return .draw(layer: name.text, body: try parseDrawBody(node, cursor), location: site, cost: cost)
         }
     }
 

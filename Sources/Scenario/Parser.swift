@@ -20,6 +20,11 @@ public enum ScenarioParser {
         var parser = Parser(file: path)
         parser.hz = parser.prescanDisplayHz(nodes)
         let statements = try parser.parseTopLevel(nodes)
+        let file = ScenarioFile(path: path, statements: statements)
+        if file.costs.render != nil, file.display.renderCost != 0 {
+            throw Diagnostic(location: file.costs.location, message: "the render cost is given twice: `costs render=` and `display render=` (on line \(file.display.location.line)); keep one",
+                             sourceLine: source.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(file.costs.location.line - 1).first.map(String.init) ?? "")
+        }
         try NameChecker(file: path, names: parser.names).check()
         try LimitChecker(file: path, source: source).check(statements)
         return ScenarioFile(path: path, statements: statements)
@@ -71,6 +76,8 @@ struct Parser {
     var hz = 60
     /// The line of the first `display` statement.
     var displayLine: Int?
+    /// The line of the first `costs` statement.
+    var costsLine: Int?
     /// Declarations and uses of names, in file order, for `NameChecker`.
     var names = NameTable()
 
@@ -109,6 +116,7 @@ struct Parser {
         let keyword = try statementKeyword(&cursor)
         switch keyword.word! {
         case "display": return .display(try parseDisplay(node, &cursor, keyword))
+        case "costs": return .costs(try parseCosts(node, &cursor, keyword))
         case "mode": return try parseMode(node, &cursor, keyword)
         case "timer": return .timer(try parseTimer(node, &cursor, keyword))
         case "source": return try parseSourceOrPort(node, &cursor, keyword)

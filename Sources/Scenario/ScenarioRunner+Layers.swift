@@ -31,11 +31,13 @@ extension ScenarioRunner {
                     throw ImageFileError(path: path, cause: error.errno)
                 }
             }
-        case .layout(let name, let body, _):
+        case .layout(let name, let body, _, let cost):
             layerObjects[name]!.layoutBody = { [unowned self] _ in try self.perform(body) }
+            layerObjects[name]!.layoutCost = cost
         case .constraints(let name, let body, _):
             layerObjects[name]!.constraintsBody = { [unowned self] _ in try self.perform(body) }
-        case .draw(let name, let steps, _):
+        case .draw(let name, let steps, _, let cost):
+            layerObjects[name]!.drawCost = cost
             layerObjects[name]!.drawBody = { _, ctx in
                 for step in steps { try DrawCommandRunner.run(step.command, in: ctx) }
             }

@@ -89,13 +89,16 @@ public final class ScenarioRunner {
         var expectations: [Expectation] = []
         defer { simulation.detachRenderServer() }
         do {
+            let costs = file.costs
+            simulation.layers.costs = CommitCosts(layout: costs.layout, display: costs.display, decode: costs.decode, commit: costs.commit)
             if let render {
                 let d = file.display
                 let bg = d.background
                 do {
                     try simulation.attachRenderServer(render.transport, display: .init(
                         width: d.width, height: d.height, hz: d.hz,
-                        background: RGBA8(r: bg[0], g: bg[1], b: bg[2], a: bg[3]), renderCost: d.renderCost), frames: render.frames)
+                        background: RGBA8(r: bg[0], g: bg[1], b: bg[2], a: bg[3]), renderCost: costs.render ?? d.renderCost,
+                        rasterCost: costs.raster), frames: render.frames)
                 } catch {
                     throw diagnostic(at: d.location.line > 0 ? d.location : nil, "cannot start the render server: \(error)")
                 }
@@ -173,8 +176,8 @@ public final class ScenarioRunner {
 
     private func execute(_ statement: Statement) throws {
         switch statement {
-        case .display:
-            break   // honoured by the render server (a later version)
+        case .display, .costs:
+            break   // honoured when the run starts
         case .mode(let name, let common, _):
             if common { loop.addCommonMode(RunLoopMode(name)) }
         case .timer(let d):

@@ -8,7 +8,8 @@ import RunLoopKit
 ///
 /// Each outermost commit is sent at once. The first vsync at or after the
 /// commit's time (``VsyncClock``) is scheduled as an outside event, so it is
-/// sent even while the main thread is blocked; the client waits for the
+/// sent even while the main thread is blocked, once the main thread is done
+/// with that instant (every commit at `v_k` is latched by vsync `k`); the client waits for the
 /// server's `presented` reply, and the frame goes on screen at vsync `k + 1`
 /// (a `frame` trace event then). The server's replies depend only on the
 /// bytes sent, so every transport gives the same frames and traces.
@@ -21,13 +22,17 @@ extension Simulation {
         public var background: RGBA8
         /// Virtual ns the server spends rendering each frame it draws.
         public var renderCost: Int64
+        /// Virtual time the server spends per pixel it recomposites.
+        public var rasterCost: CostRate
 
-        public init(width: Int = 320, height: Int = 240, hz: Int = 60, background: RGBA8 = .black, renderCost: Int64 = 0) {
+        public init(width: Int = 320, height: Int = 240, hz: Int = 60, background: RGBA8 = .black, renderCost: Int64 = 0,
+                    rasterCost: CostRate = .zero) {
             self.width = width
             self.height = height
             self.hz = hz
             self.background = background
             self.renderCost = renderCost
+            self.rasterCost = rasterCost
         }
 
         /// When the display refreshes.
@@ -39,7 +44,7 @@ extension Simulation {
         FrameFolder.clearPreviousFrames(in: folder)
         let hello = WireMessage.Hello(width: UInt32(display.width), height: UInt32(display.height),
                                       refreshHz: UInt32(display.hz), background: display.background, outputFolder: folder,
-                                      renderCost: display.renderCost)
+                                      renderCost: display.renderCost, rasterCost: display.rasterCost)
         let connection = try RenderConnection.open(transport, hello: hello)
         render = RenderState(connection: connection, transport: transport, hello: hello, clock: display.clock)
         framesFolder = folder
@@ -108,7 +113,7 @@ extension Simulation {
         // of virtual time; refuse it here, before sending, rather than have
         // either side overflow (docs/limits.md).
         guard let firstK = r.clock.firstVsync(atOrAfter: record.time), r.frameTime(latchingAt: firstK) != nil else {
-            throw RunLoopError.timeOutOfRange("commit \(record.sequence) at \(TimeLiteral.format(record.time)): the frame that shows it would be on screen past the end of virtual time (\(VirtualTime.end) ns, at \(r.hello.refreshHz) Hz with a render cost of \(TimeLiteral.format(r.hello.renderCost))): times past 292 years are not supported. Commit earlier.")
+            throw RunLoopError.timeOutOfRange("commit \(record.sequence) at \(TimeLiteral.format(record.time)): the frame that shows it would be on screen past the end of virtual time (\(VirtualTime.end) ns, at \(r.hello.refreshHz) Hz with a render cost of \(TimeLiteral.format(r.hello.renderCost)) and \(r.hello.rasterCost) per pixel): times past 292 years are not supported. Commit earlier.")
         }
         r.transactionsBySequence[record.sequence] = record.transactions
         for (txn, start) in record.firstMutations { r.latencyStart[txn] = start }
@@ -118,8 +123,10 @@ extension Simulation {
         } else {
             do { try r.connection.send(.commit(record.diff)) } catch { try recoverRenderServer() }
         }
+        // A vsync waits for the main thread to be done with its instant
+        // (scheduleVsync), so a commit at `v_k` is never after vsync `k` was
+        // sent; the guard only keeps the wire's order should that change.
         var k = firstK
-        // A commit at the very instant of a vsync already sent missed it.
         if let last = r.lastVsyncSent, k <= last { k = last + 1 }
         scheduleVsync(k)
     }
@@ -131,7 +138,9 @@ extension Simulation {
             return
         }
         r.scheduledVsyncs.insert(k)
-        context.schedule(at: time, label: nil) { [unowned self] in self.vsync(k) }
+        // At `v_k`, but after everything the main thread does at `v_k`:
+        // every commit made at that instant is latched by it (choice 1).
+        context.scheduleAfterThread(at: time, label: nil) { [unowned self] in self.vsync(k) }
     }
 
     /// The session with the server is over for good: `what` is lost, with
@@ -216,7 +225,11 @@ extension Simulation {
             }
         }
         if drawn {
-            if r.hello.renderCost > 0 { r.busyUntil = VirtualTime.saturatingSum(r.clock.time(ofVsync: k) ?? VirtualTime.end, r.hello.renderCost) }
+            // The server renders until some time in (previous vsync, on-screen
+            // time]: no vsync before the on-screen time can latch, and that
+            // one can (the raster part of the cost depends on the damage the
+            // server composited, so the client takes the server's word).
+            if r.hello.rendersInTime { r.busyUntil = p.onScreenTime }
             let frame = PresentedFrame(index: p.frame, present: p.onScreenTime,
                                        file: FrameFolder.fileName(frame: p.frame),
                                        hash: Bitmap.hashHex(p.frameHash), transactions: txns)
@@ -252,8 +265,7 @@ extension Simulation {
                 // Latched at the vsync it was due at, or later only because
                 // the server was still rendering then: the render made it
                 // late (a render hitch, 7.41). Latched later for no such
-                // reason: the commit was late — the main thread's work, or
-                // a commit at the very instant of a vsync already handled.
+                // reason: the main thread committed it late.
                 let renderLate = latched == k || (k..<latched).contains { r.busyVsyncs.contains($0) }
                 info.late = renderLate ? .render : .commit
             }
@@ -327,8 +339,10 @@ final class RenderState {
     /// past the end of virtual time. The server computes the same.
     func frameTime(latchingAt k: Int64) -> Int64? {
         guard let latch = clock.time(ofVsync: k), let next = clock.time(ofVsync: k + 1) else { return nil }
-        guard hello.renderCost > 0 else { return next }
-        guard let done = VirtualTime.checkedSum(latch, hello.renderCost),
+        guard hello.rendersInTime else { return next }
+        // The longest render: the whole display recomposited.
+        guard let cost = hello.renderDuration(pixels: Int(hello.width) * Int(hello.height)),
+              let done = VirtualTime.checkedSum(latch, cost),
               let frame = clock.firstVsync(atOrAfter: done) else { return nil }
         return clock.time(ofVsync: max(frame, k + 1))
     }

@@ -14,7 +14,7 @@ struct JSONLTraceWriterTests {
              #"{"t":5,"iter":2,"ev":"txn.begin","txn":4,"implicit":true,"depth":1}"#),
             (TraceEvent(t: 9, iter: 2, .commit(.init(txns: [1, 2], layout: ["root", "#7"], display: [], prepare: [],
                                                      changed: 2, bytes: 128, constraints: ["box"]))),
-             ##"{"t":9,"iter":2,"ev":"commit","txns":[1,2],"layout":["root","#7"],"display":[],"prepare":[],"changed":2,"bytes":128,"constraints":["box"]}"##),
+             ##"{"t":9,"iter":2,"ev":"commit","txns":[1,2],"layout":["root","#7"],"display":[],"prepare":[],"changed":2,"bytes":128,"constraints":["box"],"layoutStart":0,"layoutDuration":0,"displayStart":0,"displayDuration":0,"prepareStart":0,"prepareDuration":0,"commitStart":0,"commitDuration":0}"##),
             (TraceEvent(t: -1, iter: -2, .sleep(mode: "m", until: .min)),
              #"{"t":-1,"iter":-2,"ev":"sleep","mode":"m","until":-9223372036854775808}"#),
             (TraceEvent(t: 1, iter: 1, .runEnd(mode: "default", depth: 1, result: .handledSource)),
@@ -89,7 +89,7 @@ struct JSONLTraceWriterTests {
     func lenientReading() throws {
         let line = " { \"ev\" : \"log\" ,\"iter\":3,\"t\":-0, \"text\":\"\\u00e9\\ud83d\\ude00\\/\\u0041\" }\r\n"
         #expect(try JSONLTraceReader.parse(line: line) == TraceEvent(t: 0, iter: 3, .log(text: "é😀/A")))
-        let empty = try JSONLTraceReader.parse(line: #"{"t":1,"iter":0,"ev":"commit","txns":[ ],"layout":[],"display":[],"prepare":[],"changed":0,"bytes":0,"constraints":[]}"#)
+        let empty = try JSONLTraceReader.parse(line: #"{"t":1,"iter":0,"ev":"commit","txns":[ ],"layout":[],"display":[],"prepare":[],"changed":0,"bytes":0,"constraints":[],"layoutStart":0 ,"layoutDuration":0 ,"displayStart":0 ,"displayDuration":0 ,"prepareStart":0 ,"prepareDuration":0 ,"commitStart":0 ,"commitDuration":0 }"#)
         #expect(empty.kind == .commit(.init(txns: [], layout: [], display: [], prepare: [], changed: 0, bytes: 0, constraints: [])))
         let many = try JSONLTraceReader.parse("\n" + #"{"t":1,"iter":0,"ev":"post","what":"a"}"# + "\r\n\n"
                                               + #"{"t":2,"iter":0,"ev":"completion","txn":4}"# + "\n")

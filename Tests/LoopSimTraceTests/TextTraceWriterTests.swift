@@ -30,7 +30,7 @@ struct TextTraceWriterTests {
                 0.022000000  #3      activity    beforeTimers default
                 0.022000000  #3      activity    beforeWaiting default
                 0.022000000  #3      callout     observer "CA commit"
-                0.022000000  #3        commit      txns=[1] layout=[root,box] display=[] prepare=[#7] changed=1 bytes=96 constraints=[]
+                0.022000000  #3        commit      txns=[1] layout=[root,box] display=[] prepare=[#7] changed=1 bytes=96 constraints=[] layoutStart=0 layoutDuration=0 displayStart=0 displayDuration=0 prepareStart=0 prepareDuration=0 commitStart=0 commitDuration=0
                 0.022000000  #3      end         observer "CA commit"
                 0.022000000  #3      sleep       mode=default until=-
                 0.033333333  #3      frame       frame=2 present=0.033333333 file=frame-000002.ppm hash=9f3a txns=[1]
@@ -133,7 +133,7 @@ struct TextTraceWriterTests {
         #expect(line(.log(text: "a\u{A0}b")) == "log         text=\"a\u{A0}b\"")
         #expect(line(.commit(.init(txns: [1, -2], layout: ["a", "b c", "", "x,y", "#3"], display: [], prepare: [],
                                    changed: -7, bytes: 0, constraints: [])))
-                == #"commit      txns=[1,-2] layout=[a,"b c","","x,y",#3] display=[] prepare=[] changed=-7 bytes=0 constraints=[]"#)
+                == #"commit      txns=[1,-2] layout=[a,"b c","","x,y",#3] display=[] prepare=[] changed=-7 bytes=0 constraints=[] layoutStart=0 layoutDuration=0 displayStart=0 displayDuration=0 prepareStart=0 prepareDuration=0 commitStart=0 commitDuration=0"#)
         #expect(line(.txnBegin(txn: 1, implicit: true, depth: 1)) == "txn.begin   txn=1 implicit=true depth=1")
         #expect(line(.txnBegin(txn: 1, implicit: false, depth: 2)) == "txn.begin   txn=1 implicit=false depth=2")
         #expect(line(.sleep(mode: "default", until: 2_000_000_001)) == "sleep       mode=default until=2.000000001")

@@ -13,9 +13,9 @@ import Testing
     static let hello = WireMessage.hello(.init(width: 320, height: 240, refreshHz: 60, background: RGBA8(r: 0x10, g: 0x20, b: 0x30, a: 0xFF), outputFolder: "out"))
 
     /// The hello payload with its fields replaced where given.
-    func helloFrame(magic: [UInt8] = WireProtocol.magic, version: UInt16 = 1, width: UInt32 = 320, height: UInt32 = 240, hz: UInt32 = 60, folder: [UInt8] = Array("out".utf8), cost: Int64 = 0, padding: [UInt8]? = nil) -> [UInt8] {
+    func helloFrame(magic: [UInt8] = WireProtocol.magic, version: UInt16 = 2, width: UInt32 = 320, height: UInt32 = 240, hz: UInt32 = 60, folder: [UInt8] = Array("out".utf8), cost: Int64 = 0, raster: Int64 = 0, padding: [UInt8]? = nil) -> [UInt8] {
         let payload = magic + le16(version) + le32(width) + le32(height) + le32(hz) + [0x10, 0x20, 0x30, 0xFF] + le32(UInt32(folder.count)) + folder
-            + le64(UInt64(bitPattern: cost))
+            + le64(UInt64(bitPattern: cost)) + le64(UInt64(bitPattern: raster))
         let pad = padding ?? [UInt8](repeating: 0, count: WireProtocol.padding(after: payload.count))
         return rawFrame(1, payload + pad)
     }
@@ -56,8 +56,8 @@ import Testing
         #expect(frameFailure(rawFrame(6, [0, 0, 0, 0])) == error(.truncated, "presented", "length", 0, "a presented frame is at least 60 bytes, the length says 12"))
         // 65536 sequences at most: 8 + 52 + 524288.
         #expect(frameFailure(rawFrame(6, [], length: 524_352)) == error(.exceedsLimit, "presented", "length", 0, "a presented frame is at most 524348 bytes under these limits, the length says 524352"))
-        // 8 + 26 + 4096 padded.
-        #expect(frameFailure(rawFrame(1, [], length: 4144)) == error(.exceedsLimit, "hello", "length", 0, "a hello frame is at most 4140 bytes under these limits, the length says 4144"))
+        // 8 + 42 + 4096 padded.
+        #expect(frameFailure(rawFrame(1, [], length: 4152)) == error(.exceedsLimit, "hello", "length", 0, "a hello frame is at most 4148 bytes under these limits, the length says 4152"))
         #expect(frameFailure(rawFrame(3, [], length: 24)) == error(.truncated, "commit", "length", 0, "a commit frame is at least 32 bytes, the length says 24"))
         #expect(frameFailure(rawFrame(3, [], length: 28)) == error(.truncated, "commit", "length", 0, "a commit frame is at least 32 bytes, the length says 28"))
     }
@@ -152,7 +152,8 @@ import Testing
         let hello = Self.hello.encode()
         #expect(endError(Array(hello.prefix(36))) == error(.truncated, "hello", "outputFolder", 34, "truncated: needs 3 bytes, 2 remain"))
         #expect(endError(Array(hello.prefix(38))) == error(.truncated, "hello", "renderCost", 37, "truncated: needs 8 bytes, 1 remains"))
-        #expect(endError(Array(hello.prefix(46))) == error(.truncated, "hello", "padding", 46, "truncated: needs 1 byte, 0 remain"))
+        #expect(endError(Array(hello.prefix(46))) == error(.truncated, "hello", "rasterCost", 45, "truncated: needs 8 bytes, 1 remains"))
+        #expect(endError(Array(hello.prefix(54))) == error(.truncated, "hello", "padding", 54, "truncated: needs 1 byte, 0 remain"))
         #expect(endError(vsync + Array(vsync.prefix(9))) == error(.truncated, "vsync", "index", 8, "truncated: needs 8 bytes, 1 remains"))
         #expect(endError(vsync) == nil)
     }
@@ -163,7 +164,7 @@ import Testing
     func helloFields() {
         #expect(frameFailure(helloFrame()) == nil)
         #expect(frameFailure(helloFrame(magic: Array("GET ".utf8))) == error(.badValue, "hello", "magic", 8, "expected 4c 53 49 4d (\"LSIM\"), got 47 45 54 20"))
-        #expect(frameFailure(helloFrame(version: 2)) == error(.badValue, "hello", "version", 12, "unsupported protocol version 2; this side speaks 1"))
+        #expect(frameFailure(helloFrame(version: 1)) == error(.badValue, "hello", "version", 12, "unsupported protocol version 1; this side speaks 2"))
         #expect(frameFailure(helloFrame(version: 0))?.field == "version")
         #expect(frameFailure(helloFrame(width: 0)) == error(.badValue, "hello", "width", 14, "must be at least 1, got 0"))
         #expect(frameFailure(helloFrame(width: 16385)) == error(.exceedsLimit, "hello", "width", 14, "16385 exceeds the limit 16384"))
@@ -174,6 +175,10 @@ import Testing
         #expect(frameFailure(helloFrame(cost: 60_000_000_000)) == nil)
         #expect(frameFailure(helloFrame(cost: 60_000_000_001)) == error(.badValue, "hello", "renderCost", 37, "must be 0 to 60000000000 ns, got 60000000001"))
         #expect(frameFailure(helloFrame(cost: -1)) == error(.badValue, "hello", "renderCost", 37, "must be 0 to 60000000000 ns, got -1"))
+        #expect(frameFailure(helloFrame(raster: 500)) == nil)
+        #expect(frameFailure(helloFrame(raster: 60_000_000_000_000)) == nil)
+        #expect(frameFailure(helloFrame(raster: 60_000_000_000_001)) == error(.badValue, "hello", "rasterCost", 45, "must be 0 to 60000000000000 ps per pixel (60 s), got 60000000000001"))
+        #expect(frameFailure(helloFrame(raster: -1)) == error(.badValue, "hello", "rasterCost", 45, "must be 0 to 60000000000000 ps per pixel (60 s), got -1"))
     }
 
     @Test("hello: the output folder is bounded, UTF-8, not empty, without NUL")
@@ -186,19 +191,19 @@ import Testing
         // 4097 bytes still fit the longest hello frame (its padding shrinks): refused at the string.
         #expect(frameFailure(helloFrame(folder: long + [0x61])) == error(.exceedsLimit, "hello", "outputFolder", 30, "4097 exceeds the limit 4096"))
         // 4099 bytes do not: refused at the header, before any of it is buffered.
-        #expect(frameFailure(helloFrame(folder: long + [0x61, 0x61, 0x61])) == error(.exceedsLimit, "hello", "length", 0, "a hello frame is at most 4140 bytes under these limits, the length says 4144"))
+        #expect(frameFailure(helloFrame(folder: long + [0x61, 0x61, 0x61])) == error(.exceedsLimit, "hello", "length", 0, "a hello frame is at most 4148 bytes under these limits, the length says 4152"))
         // With room in the frame, the string's own bound.
         let roomy = WireLimits(maxPathBytes: 8)
         #expect(frameFailure(helloFrame(folder: Array("abcdefghi".utf8)), limits: roomy) == error(.exceedsLimit, "hello", "outputFolder", 30, "9 exceeds the limit 8"))
         // A length claiming 4 GiB is refused at the length, nothing read.
-        let payload = WireProtocol.magic + le16(1) + le32(1) + le32(1) + le32(60) + [0, 0, 0, 255] + le32(.max) + [UInt8](repeating: 0, count: 10)
+        let payload = WireProtocol.magic + le16(2) + le32(1) + le32(1) + le32(60) + [0, 0, 0, 255] + le32(.max) + [UInt8](repeating: 0, count: 18)
         #expect(frameFailure(rawFrame(1, payload)) == error(.exceedsLimit, "hello", "outputFolder", 30, "4294967295 exceeds the limit 4096"))
     }
 
     @Test("padding must be exactly the zeros up to a multiple of 4")
     func padding() {
-        #expect(frameFailure(helloFrame(padding: [0, 7, 0])) == error(.badValue, "hello", "padding", 46, "must be 0, got 7"))
-        #expect(frameFailure(helloFrame(padding: [0, 0, 0, 0, 0, 0, 0])) == error(.trailingBytes, "hello", "body", 45, "4 trailing bytes after renderCost and its 3 padding bytes"))
+        #expect(frameFailure(helloFrame(padding: [0, 7, 0])) == error(.badValue, "hello", "padding", 54, "must be 0, got 7"))
+        #expect(frameFailure(helloFrame(padding: [0, 0, 0, 0, 0, 0, 0])) == error(.trailingBytes, "hello", "body", 53, "4 trailing bytes after rasterCost and its 3 padding bytes"))
         #expect(frameFailure(rawFrame(5, le64(1) + le64(2) + [0, 0, 0, 0])) == error(.exceedsLimit, "vsync", "length", 0, "a vsync frame is exactly 24 bytes, the length says 28"))
         // A commit body followed by a whole word more than its padding.
         let body = CommitCodec.encode(CommitDiff(sequence: 1, time: 2, ops: [.create(7)]))
@@ -210,8 +215,8 @@ import Testing
 
     @Test("welcome: the version")
     func welcomeVersion() {
-        #expect(frameFailure(rawFrame(2, le16(1) + le32(7) + [0, 0])) == nil)
-        #expect(frameFailure(rawFrame(2, le16(3) + le32(7) + [0, 0])) == error(.badValue, "welcome", "version", 8, "unsupported protocol version 3; this side speaks 1"))
+        #expect(frameFailure(rawFrame(2, le16(2) + le32(7) + [0, 0])) == nil)
+        #expect(frameFailure(rawFrame(2, le16(1) + le32(7) + [0, 0])) == error(.badValue, "welcome", "version", 8, "unsupported protocol version 1; this side speaks 2"))
     }
 
     // MARK: commit and snapshot

@@ -71,7 +71,8 @@ struct MessageGenerator {
                 refreshHz: UInt32.random(in: 1...240, using: &rng),
                 background: RGBA8(r: .random(in: 0...255, using: &rng), g: .random(in: 0...255, using: &rng), b: .random(in: 0...255, using: &rng), a: .random(in: 0...255, using: &rng)),
                 outputFolder: text(minimum: 1),
-                renderCost: Bool.random(using: &rng) ? 0 : Int64.random(in: 0...WireMessage.Hello.maxRenderCost, using: &rng)))
+                renderCost: Bool.random(using: &rng) ? 0 : Int64.random(in: 0...WireMessage.Hello.maxRenderCost, using: &rng),
+                rasterCost: CostRate(picoseconds: Bool.random(using: &rng) ? 0 : Int64.random(in: 0...CostRate.max.picoseconds, using: &rng))))
         case 1:
             return .welcome(version: WireProtocol.version, serverPID: u32())
         case 2:

@@ -10,21 +10,22 @@ import Testing
     /// is 0xFE502B, 50_000_000 is 0x2FAF080, 66_666_666 is 0x3F940AA,
     /// 8192 = 64 × 32 × 4 is 0x2000, 25_000_000 is 0x17D7840.
     static let examples: [(WireMessage, String)] = [
-        (.hello(.init(width: 320, height: 240, refreshHz: 60, background: RGBA8(r: 0x10, g: 0x20, b: 0x30, a: 0xFF), outputFolder: "out", renderCost: 25_000_000)), """
-            30 00 00 00  01 00  00 00
+        (.hello(.init(width: 320, height: 240, refreshHz: 60, background: RGBA8(r: 0x10, g: 0x20, b: 0x30, a: 0xFF), outputFolder: "out", renderCost: 25_000_000, rasterCost: CostRate(picoseconds: 500))), """
+            38 00 00 00  01 00  00 00
             4c 53 49 4d
-            01 00
+            02 00
             40 01 00 00
             f0 00 00 00
             3c 00 00 00
             10 20 30 ff
             03 00 00 00  6f 75 74
             40 78 7d 01 00 00 00 00
+            f4 01 00 00 00 00 00 00
             00 00 00
             """),
-        (.welcome(version: 1, serverPID: 4242), """
+        (.welcome(version: 2, serverPID: 4242), """
             10 00 00 00  02 00  00 00
-            01 00
+            02 00
             92 10 00 00
             00 00
             """),
@@ -119,7 +120,7 @@ import Testing
         #expect(WireTag.Message.allCases.map(\.rawValue) == Array(1...11))
         #expect(WireTag.Message.allCases.map(\.name) == ["hello", "welcome", "commit", "snapshot", "vsync", "presented", "error", "goodbye", "bitmapShared", "sync", "applied"])
         #expect(WireProtocol.magic == Array("LSIM".utf8))
-        #expect(WireProtocol.version == 1)
+        #expect(WireProtocol.version == 2)
         for type in WireTag.Message.allCases where type.isFixedSize {
             #expect(type.maximumFrameLength(limits: .init()) == type.minimumFrameLength)
         }

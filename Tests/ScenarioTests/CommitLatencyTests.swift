@@ -1,6 +1,7 @@
 import LoopSimTestSupport
 import Foundation
 import LoopSimTrace
+import RenderModel
 import Testing
 @testable import Scenario
 import Simulation
@@ -124,9 +125,9 @@ import Simulation
         #expect(crashed.events.filter { $0.name == "warn" }.count == 1)
     }
 
-    @Test("a commit at the very instant of a vsync already sent misses it: the next vsync latches it, once, and it counts as a commit hitch")
-    func commitAtAHandledVsync() throws {
-        // Blue at 40 ms schedules vsync 3 (50 ms); at 50 ms vsync 3 is sent before the run-loop pass that commits green.
+    @Test("choice 1: a commit at the very instant of a vsync it is latched by that vsync, with the commit before it: no hitch")
+    func commitAtAVsync() throws {
+        // Blue at 40 ms schedules vsync 3 (50 ms); green, committed at 50 ms, is latched by vsync 3 too.
         let outcome = try run("""
             display size=(64,48) hz=60
             view box frame=(0,0,10,10) background=red
@@ -136,9 +137,43 @@ import Simulation
                 set box.background = green
             run until=200ms
             """)
-        #expect(outcome.events.filter { $0.name == "warn" }.isEmpty, "vsync 3 is not sent twice")
+        #expect(outcome.events.filter { $0.name == "warn" }.isEmpty)
         let frames = outcome.events.filter { $0.name == "frame" }.map(\.t)
-        #expect(frames == [16_666_666, 66_666_666, 83_333_333])
-        #expect(late(outcome.events) == ["-", "-", "commit"])
+        #expect(frames == [16_666_666, 66_666_666])
+        #expect(late(outcome.events) == ["-", "-", "-"])
+    }
+
+    /// Runs `source` (a view `a`, red) and answers the colours of `a` on
+    /// screen, the frames' on-screen times with the transactions they show
+    /// first, and each latency's `late`.
+    func sameInstant(_ source: String) throws -> (shown: [RGBA], frames: [Int64], txns: [[Int]], late: [String]) {
+        let outcome = try run("display size=(64,48) hz=60\nview a frame=(0,0,10,10) background=red\n" + source + "\nrun until=1100ms")
+        let a = try #require(outcome.layers["a"])
+        let shown = outcome.simulation.presentations.compactMap { $0.tree.state(of: a.id)?.backgroundColor }
+        let frames = outcome.events.compactMap { e -> (Int64, [Int])? in
+            guard case .frame(let f) = e.kind else { return nil }
+            return (e.t, f.txns)
+        }
+        return (shown, frames.map(\.0), frames.map(\.1), late(outcome.events))
+    }
+
+    @Test("choice 1: two commits at the instant of a vsync share its frame: blue, replaced at 1 s by a second event, never shows")
+    func sameInstantCommitsShareAFrame() throws {
+        // Two input events at 1 s: two passes, two commits at 1 s (vsync 60), and vsync 60 latches both.
+        let r = try sameInstant("at 1s:\n    set a.background = blue\nat 1s:\n    set a.background = yellow")
+        #expect(!r.shown.contains(.blue), "blue is never on screen")
+        #expect(r.shown.last == .yellow)
+        #expect(r.frames == [16_666_666, 1_016_666_666], "one frame for both commits, on screen one vsync after 1 s")
+        #expect(r.txns.last == [2, 3], "it shows both transactions first")
+        #expect(r.late == ["-", "-", "-"], "no hitch: both were committed at the vsync they were due at")
+    }
+
+    @Test("choice 1: blue set at 1 s and replaced by an async main block never shows")
+    func sameInstantAsyncMain() throws {
+        let r = try sameInstant("at 1s:\n    set a.background = blue\n    async main:\n        set a.background = yellow")
+        #expect(!r.shown.contains(.blue), "blue is never on screen")
+        #expect(r.shown.last == .yellow)
+        #expect(r.frames == [16_666_666, 1_016_666_666])
+        #expect(r.late.allSatisfy { $0 == "-" })
     }
 }

@@ -82,7 +82,7 @@ private let hugeNumber = "1" + String(repeating: "0", count: 400)
         ErrorCase(action("set a.z = 1:\n        wake"), 2, 16, "`set` does not take a block"),
         ErrorCase(action("remove a:\n        wake"), 2, 13, "`remove` does not take a block"),
         ErrorCase("expect commits == 1:\n    wake", 1, 20, "`expect` does not take a block"),
-        ErrorCase("layout a extra:\n    wake", 1, 10, "unexpected 'extra': `layout` takes no options"),
+        ErrorCase("layout a extra:\n    wake", 1, 10, "unknown option 'extra' for `layout` (allowed: cost=)"),
         ErrorCase("layout:\n    wake", 1, 7, "expected a layer name after `layout`"),
         ErrorCase("constraints frame=1:\n    wake", 1, 13, "expected a view name after `constraints`, found 'frame'"),
         ErrorCase(action("begin now"), 2, 11, "unexpected 'now': `begin` takes no options"),

@@ -51,7 +51,7 @@ private func layerDecls(_ source: String) throws -> [LayerDecl] {
 private func drawSteps(_ body: String) throws -> [DrawStep] {
     let indented = body.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")
     let file = try parseScenario("draw a:\n\(indented)\n\(declarations)")
-    guard case .layer(.draw(let layer, let steps, let location)) = file.statements.first else {
+    guard case .layer(.draw(let layer, let steps, let location, _)) = file.statements.first else {
         Issue.record("no draw block")
         return []
     }

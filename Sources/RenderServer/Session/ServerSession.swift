@@ -282,14 +282,17 @@ public final class ServerSession {
             return .presented(.init(frame: k + 1, onScreenTime: nextTime, frameHash: display.framebufferHash,
                                     damage: .none, firstVisible: latched))
         }
-        // The render takes `renderCost` from the latch; the frame is on
-        // screen at the first vsync after it ends (the next one at best).
+        // The render takes `renderCost` plus `rasterCost` per pixel of the
+        // rectangles recomposited, from the latch; the frame is on screen
+        // at the first vsync after it ends (the next one at best).
         var frame = k + 1
         var onScreen = nextTime
-        if hello.renderCost > 0 {
-            let (end, overflow) = time.addingReportingOverflow(hello.renderCost)
-            guard !overflow else {
-                throw SessionError(.timeOutOfRange, "vsync \(k): a render of \(hello.renderCost) ns from \(time) ns ends past the end of virtual time (\(Int64.max) ns)")
+        if hello.rendersInTime {
+            let pixels = damage.clipped(to: tree.displayRect).rects.reduce(0) { $0 + $1.width * $1.height }
+            let duration = hello.renderDuration(pixels: pixels)
+            let (end, overflow) = time.addingReportingOverflow(duration ?? .max)
+            guard let duration, !overflow else {
+                throw SessionError(.timeOutOfRange, "vsync \(k): a render of \(duration.map { "\($0) ns" } ?? "\(pixels) pixels") from \(time) ns ends past the end of virtual time (\(Int64.max) ns)")
             }
             let f = try firstVsync(atOrAfter: end, from: k + 1, clock)
             onScreen = try vsyncTime(f)
