@@ -291,7 +291,7 @@ public final class ServerSession {
             let pixels = damage.clipped(to: tree.displayRect).rects.reduce(0) { $0 + $1.width * $1.height }
             let duration = hello.renderDuration(pixels: pixels)
             let (end, overflow) = time.addingReportingOverflow(duration ?? .max)
-            guard let duration, !overflow else {
+            guard duration != nil, !overflow else {
                 throw SessionError(.timeOutOfRange, "vsync \(k): a render of \(duration.map { "\($0) ns" } ?? "\(pixels) pixels") from \(time) ns ends past the end of virtual time (\(Int64.max) ns)")
             }
             let f = try firstVsync(atOrAfter: end, from: k + 1, clock)
