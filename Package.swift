@@ -28,13 +28,13 @@ let package = Package(
         .target(name: "LoopSimTestSupport", path: "Tests/LoopSimTestSupport", swiftSettings: strict),
         .testTarget(name: "LoopSimSystemTests", dependencies: ["LoopSimSystem"], swiftSettings: strict),
         .testTarget(name: "LoopSimTraceTests", dependencies: ["LoopSimTestSupport", "LoopSimTrace"], swiftSettings: strict),
-        .testTarget(name: "RunLoopKitTests", dependencies: ["RunLoopKit", "LoopSimTrace"], swiftSettings: strict),
+        .testTarget(name: "RunLoopKitTests", dependencies: ["LoopSimTestSupport", "RunLoopKit", "LoopSimTrace"], swiftSettings: strict),
         .testTarget(name: "RenderModelTests", dependencies: ["LoopSimTestSupport", "RenderModel"], swiftSettings: strict),
         .testTarget(name: "RenderWireTests", dependencies: ["LoopSimTestSupport", "RenderWire", "RenderModel"], swiftSettings: strict),
         .testTarget(name: "RenderServerTests", dependencies: ["RenderServer", "RenderWire", "RenderModel", "LoopSimSystem"], swiftSettings: strict),
-        .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "RunLoopKit", "RenderModel", "LoopSimTrace"], swiftSettings: strict),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "RenderServer", "RunLoopKit", "LoopSimTrace", "RenderWire", "RenderModel"], swiftSettings: strict),
-        .testTarget(name: "ScenarioTests", dependencies: ["LoopSimTestSupport", "Scenario", "Simulation", "RenderServer", "LoopSimTrace"], swiftSettings: strict),
+        .testTarget(name: "LayerKitTests", dependencies: ["LoopSimTestSupport", "LayerKit", "RunLoopKit", "RenderModel", "LoopSimTrace"], swiftSettings: strict),
+        .testTarget(name: "SimulationTests", dependencies: ["LoopSimTestSupport", "Simulation", "RenderServer", "RunLoopKit", "LoopSimTrace", "RenderWire", "RenderModel"], swiftSettings: strict),
+        .testTarget(name: "ScenarioTests", dependencies: ["LoopSimTestSupport", "Scenario", "Simulation", "RenderServer", "RenderWire", "LoopSimTrace"], swiftSettings: strict),
         .testTarget(name: "LoopSimCLITests", dependencies: ["loopsim", "loopsim-render", "RenderWire", "RenderModel"], swiftSettings: strict),
     ]
 )

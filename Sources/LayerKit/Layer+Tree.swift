@@ -11,7 +11,10 @@ extension Layer {
     /// (after removing `child` from its old place).
     public func insertSublayer(_ child: Layer, at index: Int) {
         precondition(child !== self, "Layer.insertSublayer: a layer cannot be its own sublayer")
-        var a: Layer? = self
+        // A layer without sublayers can only be an ancestor of itself
+        // (checked above): inserting a new leaf under a deep chain costs
+        // nothing per level.
+        var a: Layer? = (child.sublayers ?? []).isEmpty ? nil : self
         while let x = a {
             precondition(x !== child, "Layer.insertSublayer: '\(child.traceName)' is an ancestor of '\(traceName)'; that would make a cycle")
             a = x.superlayer

@@ -61,6 +61,22 @@ public final class Layer {
         self.context = context
     }
 
+    /// Releases a deep subtree without recursion (docs/limits.md, deep
+    /// trees): each sublayer this layer alone keeps is emptied of its own
+    /// sublayers before it goes, so no deinit releases the next level.
+    /// Layers held elsewhere (by the context, by the user) are left as
+    /// they are.
+    deinit {
+        guard var pending = sublayers else { return }
+        sublayers = nil
+        while var layer = pending.popLast() {
+            if isKnownUniquelyReferenced(&layer), let children = layer.sublayers {
+                layer.sublayers = nil
+                pending.append(contentsOf: children)
+            }
+        }
+    }
+
     /// The name the trace uses: the scenario's, or `#<id>`.
     public var traceName: String { name ?? "#\(id)" }
 

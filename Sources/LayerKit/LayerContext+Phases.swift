@@ -53,43 +53,54 @@ extension LayerContext {
 
     // MARK: Tree order
 
-    /// The path of sibling indices from the display root (nil when the layer
-    /// is not on the display).
-    func treePath(_ layer: Layer) -> [Int]? {
-        var path: [Int] = []
-        var l = layer
-        while let parent = l.superlayer {
-            guard let i = parent.sublayers?.firstIndex(where: { $0 === l }) else { return nil }
-            path.append(i)
-            l = parent
-        }
-        guard l.isRoot, let r = roots.firstIndex(where: { $0 === l }) else { return nil }
-        path.append(r)
-        return path.reversed()
-    }
-
-    /// Pre-order (parents first, then children in order).
-    static func preOrder(_ a: [Int], _ b: [Int]) -> Bool {
-        for (x, y) in zip(a, b) where x != y { return x < y }
-        return a.count < b.count
-    }
-
-    /// Post-order (children first): the bottom-up order of updateConstraints.
-    static func postOrder(_ a: [Int], _ b: [Int]) -> Bool {
-        for (x, y) in zip(a, b) where x != y { return x < y }
-        return a.count > b.count
-    }
-
-    /// Takes the queued layers that are still marked and on the display,
-    /// sorted; layers off the display stay queued.
-    private func drain(_ queue: inout [Layer], marked: (Layer) -> Bool, order: ([Int], [Int]) -> Bool) -> [Layer] {
-        var onDisplay: [([Int], Layer)] = []
+    /// Takes the queued layers that are still marked and on the display, in
+    /// tree order (pre-order, or post-order when `postOrder`); layers off
+    /// the display stay queued.
+    ///
+    /// Linear in the layers on the paths from the marked layers to their
+    /// roots (and their siblings): each path is walked once, stopping at a
+    /// layer already seen, then the union is walked depth-first without
+    /// recursion. (Sorting by each layer's path of sibling indices, as
+    /// before, was quadratic in a deep chain.) Post-order is the bottom-up
+    /// order of updateConstraints: children in order, then the parent.
+    private func drain(_ queue: inout [Layer], marked: (Layer) -> Bool, postOrder: Bool) -> [Layer] {
+        var wanted = Set<ObjectIdentifier>()
+        var onDisplay: [ObjectIdentifier: Bool] = [:]   // every layer on a walked path
         var keep: [Layer] = []
         for l in queue where marked(l) {
-            if let p = treePath(l) { onDisplay.append((p, l)) } else { keep.append(l) }
+            var path: [Layer] = []
+            var x: Layer? = l
+            var shown = false
+            while let y = x {
+                if let known = onDisplay[ObjectIdentifier(y)] { shown = known; break }
+                path.append(y)
+                if y.superlayer == nil { shown = y.isRoot; break }
+                x = y.superlayer
+            }
+            for y in path { onDisplay[ObjectIdentifier(y)] = shown }
+            if shown { wanted.insert(ObjectIdentifier(l)) } else { keep.append(l) }
         }
         queue = keep
-        return onDisplay.sorted { order($0.0, $1.0) }.map(\.1)
+        guard !wanted.isEmpty else { return [] }
+        var out: [Layer] = []
+        out.reserveCapacity(wanted.count)
+        // (layer, children pushed yet): a layer is emitted before its
+        // children in pre-order, after them in post-order.
+        var stack: [(Layer, Bool)] = []
+        for root in roots.reversed() where onDisplay[ObjectIdentifier(root)] == true { stack.append((root, false)) }
+        while let (layer, expanded) = stack.popLast() {
+            let id = ObjectIdentifier(layer)
+            if expanded {
+                if wanted.contains(id) { out.append(layer) }
+                continue
+            }
+            if !postOrder, wanted.contains(id) { out.append(layer) }
+            if postOrder { stack.append((layer, true)) }
+            for child in (layer.sublayers ?? []).reversed() where onDisplay[ObjectIdentifier(child)] == true {
+                stack.append((child, false))
+            }
+        }
+        return out
     }
 
     // MARK: Phases
@@ -97,7 +108,7 @@ extension LayerContext {
     /// updateConstraints, bottom-up, for views that need it.
     private func constraintsPass(_ visited: inout [String]) throws {
         while !constraintsQueue.isEmpty {
-            let batch = drain(&constraintsQueue, marked: { $0.needsUpdateConstraints }, order: LayerContext.postOrder)
+            let batch = drain(&constraintsQueue, marked: { $0.needsUpdateConstraints }, postOrder: true)
             if batch.isEmpty { return }
             for l in batch where l.needsUpdateConstraints {
                 l.needsUpdateConstraints = false
@@ -110,7 +121,7 @@ extension LayerContext {
     /// layoutSublayers, parents before children, where needed.
     private func layoutPass(_ visited: inout [String]) throws {
         while !layoutQueue.isEmpty {
-            let batch = drain(&layoutQueue, marked: { $0.needsLayout }, order: LayerContext.preOrder)
+            let batch = drain(&layoutQueue, marked: { $0.needsLayout }, postOrder: false)
             if batch.isEmpty { return }
             for l in batch where l.needsLayout {
                 l.needsLayout = false
@@ -121,27 +132,32 @@ extension LayerContext {
     }
 
     /// layoutIfNeeded: lays out `top` and every marked layer below it now.
+    /// Pre-order, without recursion (a deep chain must not exhaust the stack).
     func layoutSubtree(_ top: Layer) throws {
-        func visit(_ l: Layer) throws {
+        var stack = [top]
+        while let l = stack.popLast() {
             if l.needsLayout {
                 l.needsLayout = false
                 try l.layoutBody?(l)
             }
-            for child in l.sublayers ?? [] { try visit(child) }
+            stack.append(contentsOf: (l.sublayers ?? []).reversed())
         }
-        try visit(top)
     }
 
     /// display(): draws marked layers that have a draw body into a new
     /// backing store of their size, which replaces their contents.
     private func displayPass(_ visited: inout [String]) throws {
-        let batch = drain(&displayQueue, marked: { $0.needsDisplay }, order: LayerContext.preOrder)
+        let batch = drain(&displayQueue, marked: { $0.needsDisplay }, postOrder: false)
         for l in batch where l.needsDisplay {
             l.needsDisplay = false
             guard let draw = l.drawBody else { continue }
             visited.append(l.traceName)
-            let w = max(0, Int(l.state.bounds.size.width.rounded(.up)))
-            let h = max(0, Int(l.state.bounds.size.height.rounded(.up)))
+            let size = l.state.bounds.size
+            if let problem = RenderLimits.drawnSizeProblem(width: size.width, height: size.height) {
+                throw DrawingLimitError(layer: l.traceName, reason: problem)
+            }
+            let w = max(0, Int(size.width.rounded(.up)))
+            let h = max(0, Int(size.height.rounded(.up)))
             let ctx = DrawingContext(width: w, height: h)
             try draw(l, ctx)
             let id = newBackingStoreID()
@@ -161,8 +177,11 @@ extension LayerContext {
                 let bytes = try images[i].load()
                 images[i].decoded = try PNMDecoder.decode(bytes)
             } catch {
-                images[i].error = "\(error)"
-                warn("image '\(images[i].name)' could not be decoded: \(error); layer '\(l.traceName)' shows no contents")
+                // A decode error names the position and the problem, never
+                // the file's bytes (docs/security.md).
+                let reason = (error as? ImageDecodeError)?.summary ?? "\(error)"
+                images[i].error = reason
+                warn("image '\(images[i].name)' could not be decoded: \(reason); layer '\(l.traceName)' shows no contents")
             }
         }
     }

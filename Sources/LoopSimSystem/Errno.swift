@@ -71,6 +71,12 @@ extension Errno {
     public static var noSpace: Errno { Errno(rawValue: ENOSPC) }
     /// `ENOEXEC`, `ENOSYS`, `EIO`: for the rarer cases.
     public static var ioError: Errno { Errno(rawValue: EIO) }
+    /// `ETIMEDOUT`: a deadline passed (``FileDescriptor/writeAll(_:deadline:)``).
+    public static var timedOut: Errno { Errno(rawValue: ETIMEDOUT) }
+    /// `EADDRINUSE`: a socket path another server is listening on.
+    public static var addressInUse: Errno { Errno(rawValue: EADDRINUSE) }
+    /// `ELOOP`: a symbolic link where `O_NOFOLLOW` refuses one.
+    public static var tooManyLinks: Errno { Errno(rawValue: ELOOP) }
 
     private static let names: [CInt: String] = [
         EPERM: "EPERM", ENOENT: "ENOENT", ESRCH: "ESRCH", EINTR: "EINTR", EIO: "EIO", ENXIO: "ENXIO",

@@ -32,10 +32,16 @@ extension FileDescriptor {
     /// Writes every byte of `bytes`: with `send(MSG_NOSIGNAL)` on a socket
     /// (a closed peer is an `EPIPE` error, never a `SIGPIPE`), with `write`
     /// on anything else. Retries `EINTR` and short writes; waits (`poll`)
-    /// on `EAGAIN` when the descriptor is non-blocking.
-    /// - Throws: ``SystemError`` from `send` or `write`. Some bytes may have
-    ///   gone: the stream is unusable then.
-    public func writeAll(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
+    /// on `EAGAIN` when the descriptor is non-blocking — until `deadline`
+    /// when one is given, forever when it is nil.
+    ///
+    /// A deadline only bounds a **non-blocking** descriptor
+    /// (``setNonBlocking(_:)``): a blocking `send` to a peer that stopped
+    /// reading waits in the kernel, where no deadline reaches it.
+    /// - Throws: ``SystemError`` from `send` or `write`; `ETIMEDOUT` (call
+    ///   `send`/`write`) when the deadline passed with bytes still unsent.
+    ///   Some bytes may have gone: the stream is unusable then.
+    public func writeAll(_ bytes: UnsafeRawBufferPointer, deadline: ContinuousClock.Instant? = nil) throws(SystemError) {
         var offset = 0
         var socket = true
         while offset < bytes.count {
@@ -46,21 +52,42 @@ extension FileDescriptor {
             if n < 0 {
                 let errno = Errno.current
                 if socket && errno == .notSocket { socket = false; continue }
-                if errno == .wouldBlock { try waitUntilWritable(); continue }
+                if errno == .wouldBlock {
+                    try waitUntilWritable(deadline: deadline, call: socket ? "send" : "write", sent: offset, of: bytes.count)
+                    continue
+                }
                 throw SystemError(socket ? "send" : "write", errno)
             }
             offset += n
         }
     }
 
-    /// ``writeAll(_:)-(UnsafeRawBufferPointer)`` of an array.
-    public func writeAll(_ bytes: [UInt8]) throws(SystemError) {
-        try typed { try bytes.withUnsafeBytes { raw in try writeAll(raw) } }
+    /// ``writeAll(_:deadline:)`` of an array.
+    public func writeAll(_ bytes: [UInt8], deadline: ContinuousClock.Instant? = nil) throws(SystemError) {
+        try typed { try bytes.withUnsafeBytes { raw in try writeAll(raw, deadline: deadline) } }
     }
 
-    /// Blocks until the descriptor can be written (`poll` for `POLLOUT`).
-    func waitUntilWritable() throws(SystemError) {
-        _ = try poll(for: .writable, timeout: nil)
+    /// Blocks until the descriptor can be written (`poll` for `POLLOUT`), at
+    /// most until `deadline`.
+    /// - Throws: ``SystemError`` `ETIMEDOUT` naming `call` when the deadline
+    ///   passes first; from `poll`.
+    func waitUntilWritable(deadline: ContinuousClock.Instant?, call: String, sent: Int, of total: Int) throws(SystemError) {
+        guard let deadline else {
+            _ = try poll(for: .writable, timeout: nil)
+            return
+        }
+        let left = deadline - ContinuousClock.now
+        if left > .zero, !(try poll(for: .writable, timeout: left)).isEmpty { return }
+        throw SystemError(call, .timedOut, note: "the peer took \(sent) of \(total) bytes and then no more before the deadline; it may be stopped or stuck")
+    }
+
+    /// Makes reads and writes on this descriptor return `EAGAIN` instead of
+    /// blocking (`O_NONBLOCK`, with `fcntl`), or blocking again.
+    /// - Throws: ``SystemError`` from `fcntl`.
+    public func setNonBlocking(_ nonBlocking: Bool) throws(SystemError) {
+        let flags = try valueOrError("fcntl") { system_fcntl(rawValue, F_GETFL, 0) }
+        let wanted = nonBlocking ? flags | O_NONBLOCK : flags & ~O_NONBLOCK
+        if wanted != flags { _ = try valueOrError("fcntl") { system_fcntl(rawValue, F_SETFL, wanted) } }
     }
 }
 
@@ -89,7 +116,8 @@ extension FileDescriptor {
     public func poll(for events: PollEvents, timeout: Duration?) throws(SystemError) -> PollEvents {
         let milliseconds: CInt = timeout.map { t in
             let (seconds, attoseconds) = t.components
-            return CInt(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+            // Rounded up: a deadline 0.3 ms away waits 1 ms, not 0.
+            return CInt(clamping: max(0, seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
         } ?? -1
         var entry = pollfd(fd: rawValue, events: events.rawValue, revents: 0)
         let ready = try valueOrError("poll") { system_poll(&entry, 1, milliseconds) }

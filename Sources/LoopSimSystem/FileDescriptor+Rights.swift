@@ -20,7 +20,7 @@ extension FileDescriptor {
     /// Sends every byte of `bytes` on this connected socket, with
     /// `descriptors` in one `SCM_RIGHTS` control message on the `sendmsg` that
     /// carries the first byte; the rest follows with plain `send`s after a
-    /// short write (``writeAll(_:)-(UnsafeRawBufferPointer)``). Retries
+    /// short write (``writeAll(_:deadline:)``). Retries
     /// `EINTR`; waits (`poll`) on `EAGAIN`. Uses `MSG_NOSIGNAL`.
     ///
     /// The receiver gets its own copies; `descriptors` stay open and the
@@ -30,25 +30,28 @@ extension FileDescriptor {
     /// - Precondition: at most ``maxDescriptorsPerMessage`` descriptors, and
     ///   at least one byte when there are any (on a stream socket, a send of
     ///   no bytes carries nothing).
-    public func send(_ bytes: [UInt8], descriptors: [FileDescriptor]) throws(SystemError) {
+    ///
+    /// With a `deadline` (a non-blocking socket), waiting for room stops
+    /// there with `ETIMEDOUT`, as ``writeAll(_:deadline:)``.
+    public func send(_ bytes: [UInt8], descriptors: [FileDescriptor], deadline: ContinuousClock.Instant? = nil) throws(SystemError) {
         precondition(descriptors.count <= Self.maxDescriptorsPerMessage, "FileDescriptor.send: \(descriptors.count) descriptors in one message; at most \(Self.maxDescriptorsPerMessage) (libwayland's MAX_FDS_OUT) fit the receiver's control buffer; split them over several messages")
-        try sendUnchecked(bytes, descriptors: descriptors)
+        try sendUnchecked(bytes, descriptors: descriptors, deadline: deadline)
     }
 
     /// ``send(_:descriptors:)`` without the limit on the descriptor count,
     /// so tests can play a peer that sends too many.
-    public func sendUnchecked(_ bytes: [UInt8], descriptors: [FileDescriptor]) throws(SystemError) {
+    public func sendUnchecked(_ bytes: [UInt8], descriptors: [FileDescriptor], deadline: ContinuousClock.Instant? = nil) throws(SystemError) {
         precondition(!bytes.isEmpty || descriptors.isEmpty, "FileDescriptor.send: descriptors need at least one byte to travel with; on a stream socket a send of no bytes carries nothing")
         try typed { try bytes.withUnsafeBytes { raw in
-            guard !descriptors.isEmpty else { return try writeAll(raw) }
+            guard !descriptors.isEmpty else { return try writeAll(raw, deadline: deadline) }
             var sent: Int
             while true {
                 sent = retryOnInterrupt { sendWithRights(raw, descriptors) }
                 if sent >= 0 { break }
                 guard Errno.current == .wouldBlock else { throw SystemError("sendmsg", .current) }
-                try waitUntilWritable()
+                try waitUntilWritable(deadline: deadline, call: "sendmsg", sent: 0, of: raw.count)
             }
-            try writeAll(UnsafeRawBufferPointer(rebasing: raw[sent...]))
+            try writeAll(UnsafeRawBufferPointer(rebasing: raw[sent...]), deadline: deadline)
         } }
     }
 

@@ -59,6 +59,13 @@ extension FileDescriptor {
         public var userID: UInt32
         /// The peer's group id.
         public var groupID: UInt32
+
+        /// Credentials as `SO_PEERCRED` gives them (and as tests play them).
+        public init(processID: Int32, userID: UInt32, groupID: UInt32) {
+            self.processID = processID
+            self.userID = userID
+            self.groupID = groupID
+        }
     }
 
     /// The credentials of the peer of this Unix socket.

@@ -35,6 +35,8 @@ public enum FileSystem {
         public static let exclusive = OpenFlags(rawValue: O_EXCL)
         /// It must be a folder (`O_DIRECTORY`).
         public static let directory = OpenFlags(rawValue: O_DIRECTORY)
+        /// Refuse a symbolic link as the last component (`O_NOFOLLOW`: `ELOOP`).
+        public static let noFollow = OpenFlags(rawValue: O_NOFOLLOW)
     }
 
     /// Every byte of the file at `path`.
@@ -67,9 +69,20 @@ public enum FileSystem {
     }
 
     /// Appends `bytes` to the file at `path`, created with `mode` if missing.
+    /// A symbolic link at `path` is refused (`O_NOFOLLOW`: `ELOOP`), so a
+    /// link planted there cannot redirect the append.
     /// - Throws: ``SystemError`` from `open` or `write`.
     public static func appendFile(_ path: String, _ bytes: UnsafeRawBufferPointer, mode: UInt32 = 0o644) throws(SystemError) {
-        try write(path, bytes, flags: [.writeOnly, .create, .append], mode: mode)
+        try write(path, bytes, flags: [.writeOnly, .create, .append, .noFollow], mode: mode)
+    }
+
+    /// Writes `bytes` to a **new** file at `path` (`O_CREAT | O_EXCL |
+    /// O_NOFOLLOW`): anything already there — a file, a symbolic link, even
+    /// one to a missing target — is an `EEXIST` error, never overwritten or
+    /// followed. For temporary files that are renamed into place.
+    /// - Throws: ``SystemError`` from `open` (`EEXIST`) or `write`.
+    public static func writeNewFile(_ path: String, _ bytes: UnsafeRawBufferPointer, mode: UInt32 = 0o644) throws(SystemError) {
+        try write(path, bytes, flags: [.writeOnly, .create, .exclusive, .noFollow], mode: mode)
     }
 
     private static func write(_ path: String, _ bytes: UnsafeRawBufferPointer, flags: OpenFlags, mode: UInt32) throws(SystemError) {
@@ -150,6 +163,12 @@ public enum FileSystem {
     /// Whether `path` is a regular file this process may execute.
     public static func isExecutableFile(_ path: String) -> Bool {
         (try? status(path).kind) == .regular && system_access(path, X_OK) == 0
+    }
+
+    /// Creates a symbolic link at `path` that points to `destination`.
+    /// - Throws: ``SystemError`` from `symlink` (`EEXIST`).
+    public static func createSymbolicLink(_ path: String, to destination: String) throws(SystemError) {
+        _ = try valueOrError("symlink", subject: path) { system_symlink(destination, path) }
     }
 
     /// Where the symbolic link `path` points.

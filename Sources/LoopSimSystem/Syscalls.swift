@@ -131,6 +131,11 @@ func system_unlink(_ path: UnsafePointer<CChar>) -> CInt {
     return Glibc.unlink(path)
 }
 
+func system_symlink(_ destination: UnsafePointer<CChar>, _ path: UnsafePointer<CChar>) -> CInt {
+    if let r: CInt = mocked("symlink", []) { return r }
+    return Glibc.symlink(destination, path)
+}
+
 func system_rename(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> CInt {
     if let r: CInt = mocked("rename", []) { return r }
     return Glibc.rename(from, to)

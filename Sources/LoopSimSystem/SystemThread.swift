@@ -7,7 +7,8 @@ import Glibc
 ///     let thread = try SystemThread.start { serve(descriptor) }
 ///     thread.join()   // returns once the body has returned
 ///
-/// Join it exactly once; a thread never joined leaks its stack.
+/// Join it exactly once, or detach it (a thread that is never waited for);
+/// a thread neither joined nor detached leaks its stack.
 public final class SystemThread {
     private let thread: pthread_t
     private var joined = false
@@ -30,6 +31,15 @@ public final class SystemThread {
             throw SystemError("pthread_create", Errno(rawValue: code))
         }
         return SystemThread(thread: thread)
+    }
+
+    /// Lets the thread run on its own (`pthread_detach`): its resources go
+    /// when its body returns, and it can no longer be joined (``join()``
+    /// then returns at once).
+    public func detach() {
+        guard !joined else { return }
+        joined = true
+        pthread_detach(thread)
     }
 
     /// Waits until the thread's body has returned. A second call returns at once.

@@ -67,24 +67,16 @@ public struct FrameIndexEntry: Sendable, Equatable {
             JSONWriter.appendString(hash, to: &out)
         }
         if let txns {
-            JSONWriter.appendLiteral(#","txns":["#, to: &out)
-            for (i, txn) in txns.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                JSONWriter.appendUInt(txn, to: &out)
-            }
-            out.append(UInt8(ascii: "]"))
+            JSONWriter.appendLiteral(#","txns":"#, to: &out)
+            JSONWriter.appendArray(txns, to: &out) { JSONWriter.appendUInt($0, to: &$1) }
         }
         if let damage {
             JSONWriter.appendLiteral(#","damage":"#, to: &out)
             Self.append(damage, to: &out)
         }
         if let rects {
-            JSONWriter.appendLiteral(#","rects":["#, to: &out)
-            for (i, rect) in rects.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                Self.append(rect, to: &out)
-            }
-            out.append(UInt8(ascii: "]"))
+            JSONWriter.appendLiteral(#","rects":"#, to: &out)
+            JSONWriter.appendArray(rects, to: &out) { Self.append($0, to: &$1) }
         }
         out.append(UInt8(ascii: "}"))
         return String(decoding: out, as: UTF8.self)

@@ -193,19 +193,9 @@ public enum TextTraceWriter {
         case .null:
             out.append(UInt8(ascii: "-"))
         case .strings(let items):
-            out.append(UInt8(ascii: "["))
-            for (i, item) in items.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                appendWord(item, inArray: true, to: &out)
-            }
-            out.append(UInt8(ascii: "]"))
+            JSONWriter.appendArray(items, to: &out) { appendWord($0, inArray: true, to: &$1) }
         case .ints(let items):
-            out.append(UInt8(ascii: "["))
-            for (i, item) in items.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                JSONWriter.appendInt(item, to: &out)
-            }
-            out.append(UInt8(ascii: "]"))
+            JSONWriter.appendArray(items, to: &out) { JSONWriter.appendInt($0, to: &$1) }
         }
     }
 

@@ -171,8 +171,9 @@ public struct TimeLiteral: Equatable, Sendable {
         return Int64(quotient)
     }
 
-    /// Decimal digits as an integer, nil on overflow.
-    private static func integer(_ digits: String) -> UInt64? {
+    /// Decimal digits (ASCII `0`–`9` only) as an integer, nil on overflow;
+    /// the language's whole numbers use it too.
+    public static func integer(_ digits: String) -> UInt64? {
         var value: UInt64 = 0
         for scalar in digits.unicodeScalars {
             let (shifted, o1) = value.multipliedReportingOverflow(by: 10)

@@ -12,19 +12,9 @@ extension TraceValue {
         case .null:
             JSONWriter.appendLiteral("null", to: &out)
         case .strings(let items):
-            out.append(UInt8(ascii: "["))
-            for (i, item) in items.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                JSONWriter.appendString(item, to: &out)
-            }
-            out.append(UInt8(ascii: "]"))
+            JSONWriter.appendArray(items, to: &out) { JSONWriter.appendString($0, to: &$1) }
         case .ints(let items):
-            out.append(UInt8(ascii: "["))
-            for (i, item) in items.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                JSONWriter.appendInt(item, to: &out)
-            }
-            out.append(UInt8(ascii: "]"))
+            JSONWriter.appendArray(items, to: &out) { JSONWriter.appendInt($0, to: &$1) }
         }
     }
 }

@@ -31,4 +31,27 @@ public enum ServerErrorCode: UInt16, CaseIterable, Sendable {
     /// A shared-memory descriptor the server cannot use (not a regular file,
     /// too short) or too many descriptors.
     case unusableDescriptor = 268
+    /// The frames folder cannot be used: it cannot be created, is not a
+    /// folder, belongs to another user or others can write to it (answers
+    /// `hello`).
+    case framesFolderUnusable = 269
+    /// A frame cannot be written (`open`, `write`, `rename` or the
+    /// `frames.jsonl` append failed; a planted `.partial` or link is refused).
+    case frameNotWritten = 270
+    /// The session's frames budget is reached (`--frames-budget`).
+    case framesBudgetReached = 271
+    /// A listening server's client sent no complete `hello` within the
+    /// handshake deadline.
+    case handshakeDeadline = 272
+    /// A listening server's client sent nothing within the idle deadline.
+    case idleDeadline = 273
+    /// A listening server already serves its most clients at once.
+    case tooManyClients = 274
+    /// A vsync index, or a frame's on-screen time with the render cost,
+    /// past the end of virtual time (`Int64.max` ns, about 292 years;
+    /// `docs/limits.md`).
+    case timeOutOfRange = 275
+    /// A commit, snapshot or shared bitmap that would take the session's
+    /// bitmaps past their budget (`RenderLimits.maxSessionBitmapBytes`).
+    case sessionMemoryBudget = 276
 }

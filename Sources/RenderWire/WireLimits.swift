@@ -1,3 +1,5 @@
+import RenderModel
+
 /// Bounds that a `WireReader` checks every count, dimension and length
 /// against before it allocates anything.
 ///
@@ -34,14 +36,14 @@ public struct WireLimits: Hashable, Sendable {
     /// Limits of the given sizes; every one defaults to the documented value.
     public init(
         maxOpsPerCommit: Int = 1_000_000,
-        maxBitmapWidth: Int = 16384,
-        maxBitmapHeight: Int = 16384,
-        maxBitmapBytes: Int = 256 << 20,
+        maxBitmapWidth: Int = RenderLimits.maxBitmapSide,
+        maxBitmapHeight: Int = RenderLimits.maxBitmapSide,
+        maxBitmapBytes: Int = RenderLimits.maxBitmapBytes,
         maxStringBytes: Int = 64 << 10,
         maxMessageBytes: Int = 512 << 20,
         maxPathBytes: Int = 4096,
         maxFirstVisible: Int = 65536,
-        maxRefreshHz: Int = 1000,
+        maxRefreshHz: Int = RenderLimits.maxRefreshHz,
         maxTransactionsPerCommit: Int = 65536
     ) {
         self.maxOpsPerCommit = maxOpsPerCommit

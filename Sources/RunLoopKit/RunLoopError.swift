@@ -7,10 +7,13 @@ public enum RunLoopError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A run with an unbounded timeout did not settle within its bound of
     /// virtual time. The message names the timers, sources and events pending.
     case notSettled(String)
+    /// A time the simulation would reach lies past the end of virtual time
+    /// (``VirtualTime/end``, about 292 years). The message names what.
+    case timeOutOfRange(String)
 
     public var description: String {
         switch self {
-        case .busy(let message), .notSettled(let message): return message
+        case .busy(let message), .notSettled(let message), .timeOutOfRange(let message): return message
         }
     }
 }

@@ -101,9 +101,16 @@ public final class SimContext {
     /// Blocks the simulated thread for `duration` nanoseconds (a `sleep` in a
     /// callout): the clock advances and outside events are delivered on the
     /// way, but nothing on this thread runs.
+    ///
+    /// Traps when the block would end past the end of virtual time
+    /// (``VirtualTime/end``); a caller with user input checks first with
+    /// ``VirtualTime/sum(_:_:what:)``.
     public func block(for duration: Nanoseconds) {
         precondition(duration >= 0, "SimContext.block(for:) needs a non-negative duration, got \(duration)")
+        guard let end = VirtualTime.checkedSum(now, duration) else {
+            preconditionFailure("SimContext.block(for: \(duration)) at \(now) ns would end past the end of virtual time; check with VirtualTime.sum first")
+        }
         emit(.blocked(duration: duration))
-        advance(to: now + duration)
+        advance(to: end)
     }
 }

@@ -99,7 +99,7 @@ extension SimRunLoop {
         // (b)-(d)
         let dispatchPort = isMainQueueCase(m)
         let pollRun = timeout <= 0
-        let deadline: Nanoseconds? = (pollRun || timeout > .timerIntervalLimit) ? nil : context.now + timeout
+        let deadline: Nanoseconds? = (pollRun || timeout > .timerIntervalLimit) ? nil : VirtualTime.saturatingSum(context.now, timeout)
         var timeoutFired = false
         var didDispatchPortLastTime = true
         var passes = 0

@@ -42,7 +42,7 @@ public final class SimTimer {
 
     static func clamp(_ date: Nanoseconds, now: Nanoseconds) -> Nanoseconds {
         if date <= now { return now }
-        if date - now > .timerIntervalLimit { return now + .timerIntervalLimit }
+        if date - now > .timerIntervalLimit { return VirtualTime.saturatingSum(now, .timerIntervalLimit) }
         return date
     }
 

@@ -1,11 +1,13 @@
+import RenderModel
+
 /// Top-level statements: setup, run-loop objects, outside events and
 /// expectations. (`run` is in Parser+Actions.swift, as it is also an action.)
 extension Parser {
     // MARK: display, mode
 
     static let displaySpec = OptionSpec(statement: "display", keys: ["size", "hz", "background", "render"])
-    static let maxDisplaySide: Int64 = 16384
-    static let maxHz: Int64 = 1000
+    static let maxDisplaySide = Int64(RenderLimits.maxDisplaySide)
+    static let maxHz = Int64(RenderLimits.maxRefreshHz)
     static let maxRenderCost: Int64 = 60_000_000_000
 
     mutating func parseDisplay(_ node: LineNode, _ cursor: inout Cursor, _ keyword: Token) throws(Diagnostic) -> DisplayDecl {

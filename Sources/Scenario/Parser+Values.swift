@@ -62,24 +62,12 @@ extension Parser {
         }
         let outOfRange = error("\(what) must be between \(range.lowerBound) and \(range.upperBound)",
                                at: token, in: line)
-        guard let magnitude = Self.integer(number.integerDigits), magnitude <= UInt64(Int64.max) else {
+        guard let magnitude = TimeLiteral.integer(number.integerDigits), magnitude <= UInt64(Int64.max) else {
             throw outOfRange
         }
         let value = number.negative ? -Int64(magnitude) : Int64(magnitude)
         guard range.contains(value) else { throw outOfRange }
         return Int(value)
-    }
-
-    /// Decimal digits as an integer, nil on overflow.
-    static func integer(_ digits: String) -> UInt64? {
-        var value: UInt64 = 0
-        for scalar in digits.unicodeScalars {
-            let (shifted, o1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, o2) = shifted.addingReportingOverflow(UInt64(scalar.value - 48))
-            if o1 || o2 { return nil }
-            value = sum
-        }
-        return value
     }
 
     // MARK: Colours

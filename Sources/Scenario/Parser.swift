@@ -13,6 +13,7 @@ public enum ScenarioParser {
         parser.hz = parser.prescanDisplayHz(nodes)
         let statements = try parser.parseTopLevel(nodes)
         try NameChecker(file: path, names: parser.names).check()
+        try LimitChecker(file: path, source: source).check(statements)
         return ScenarioFile(path: path, statements: statements)
     }
 }

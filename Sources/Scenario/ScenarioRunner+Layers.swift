@@ -20,11 +20,16 @@ extension ScenarioRunner {
                 try set(layer, name, value, at: d.location)
             }
         case .image(let d):
-            let path = d.file.hasPrefix("/") ? d.file
-                : ((file.path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(d.file)
+            let path: String
+            do throws(AssetPathError) {
+                path = try AssetPath.resolve(d.file, scenarioPath: file.path, allowOutside: allowAbsoluteAssets)
+            } catch {
+                throw diagnostic(at: d.location, error.message)
+            }
             layerContext.registerImage(name: d.name) {
-                guard let bytes = try? FileSystem.readFile(path) else { throw ImageFileError(path: path) }
-                return bytes
+                do throws(SystemError) { return try FileSystem.readFile(path) } catch {
+                    throw ImageFileError(path: path, cause: error.errno)
+                }
             }
         case .layout(let name, let body, _):
             layerObjects[name]!.layoutBody = { [unowned self] _ in try self.perform(body) }
@@ -109,5 +114,6 @@ extension ScenarioRunner {
 
 struct ImageFileError: Error, CustomStringConvertible {
     var path: String
-    var description: String { "cannot read '\(path)'" }
+    var cause: Errno
+    var description: String { "cannot read '\(path)': \(cause)" }
 }

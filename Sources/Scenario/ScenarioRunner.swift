@@ -67,11 +67,16 @@ public final class ScenarioRunner {
     }
 
     let render: RenderOptions?
+    /// Whether `image file=` may name a path outside the scenario's folder
+    /// (`--allow-absolute-assets`); see ``AssetPath``.
+    let allowAbsoluteAssets: Bool
 
-    public init(file: ScenarioFile, source: String, tracing: Bool = true, render: RenderOptions? = nil) {
+    public init(file: ScenarioFile, source: String, tracing: Bool = true, render: RenderOptions? = nil,
+                allowAbsoluteAssets: Bool = false) {
         self.file = file
         self.source = source
         self.render = render
+        self.allowAbsoluteAssets = allowAbsoluteAssets
         self.simulation = Simulation(tracing: tracing)
     }
 
@@ -95,6 +100,7 @@ public final class ScenarioRunner {
                     throw diagnostic(at: d.location.line > 0 ? d.location : nil, "cannot start the render server: \(error)")
                 }
             }
+            declareSourcesAndPorts()
             for statement in file.statements {
                 if case .expect(let e) = statement {
                     expectations.append(e)
@@ -111,6 +117,11 @@ public final class ScenarioRunner {
         }
         let pending = simulation.pendingWork()
         simulation.detachRenderServer()
+        if failure == nil, !simulation.renderLosses.isEmpty {
+            // A run that lost a frame or a commit never passes.
+            let d = file.display.location
+            failure = diagnostic(at: d.line > 0 ? d : nil, "frames were lost: " + simulation.renderLosses.joined(separator: "; "))
+        }
         let results = failure == nil ? expectations.map(check) : []
         return ScenarioOutcome(events: simulation.recorder?.events ?? [], expectations: results, failure: failure,
                                pendingWork: pending, simulation: simulation, layers: layerObjects)
@@ -125,6 +136,41 @@ public final class ScenarioRunner {
 
     // MARK: Top level
 
+    /// A timer or observer exists once its declaration has run (its fire
+    /// date counts from then); an action that reaches it earlier is a
+    /// positioned error naming the declaration. Sources and ports exist
+    /// from the start (``declareSourcesAndPorts()``).
+    private func requireDeclared(_ name: String, at location: SourceLocation) throws {
+        for statement in file.statements {
+            switch statement {
+            case .timer(let d) where d.name == name && timers[name] == nil:
+                throw diagnostic(at: location, "timer '\(name)' is used before its declaration on line \(d.location.line) has run; move the declaration above the first run that reaches this action")
+            case .observer(let d) where d.name == name && observers[name] == nil:
+                throw diagnostic(at: location, "observer '\(name)' is used before its declaration on line \(d.location.line) has run; move the declaration above the first run that reaches this action")
+            default:
+                continue
+            }
+        }
+    }
+
+    /// Makes every source and port the file declares before anything runs,
+    /// so that a use before the declaration (`at 1s signal a` above
+    /// `source a:`) names the same object. A source signalled, or a port
+    /// sent to, before its declaration adds it to a mode keeps the signal
+    /// or the message, as in CF, and it is handled once it is added.
+    private func declareSourcesAndPorts() {
+        for statement in file.statements {
+            switch statement {
+            case .source(let d):
+                sources[d.name] = SimSource(name: d.name, order: d.order) { [unowned self] _ in try self.perform(d.body) }
+            case .port(let d):
+                ports[d.name] = SimPort(name: d.name, order: d.order) { [unowned self] _, _ in try self.perform(d.body) }
+            default:
+                break
+            }
+        }
+    }
+
     private func execute(_ statement: Statement) throws {
         switch statement {
         case .display:
@@ -132,7 +178,8 @@ public final class ScenarioRunner {
         case .mode(let name, let common, _):
             if common { loop.addCommonMode(RunLoopMode(name)) }
         case .timer(let d):
-            let fire = d.firstFire ?? (context.now + (d.after ?? d.interval))
+            // A date past the end of time is clamped like any far date (SimTimer).
+            let fire = d.firstFire ?? VirtualTime.saturatingSum(context.now, d.after ?? d.interval)
             let timer = SimTimer(name: d.name, fireDate: fire, interval: d.interval, context: context) { [unowned self] _ in
                 try self.perform(d.body)
             }
@@ -140,12 +187,11 @@ public final class ScenarioRunner {
             timers[d.name] = timer
             for m in d.modes { loop.add(timer, to: mode(m)) }
         case .source(let d):
-            let s = SimSource(name: d.name, order: d.order) { [unowned self] _ in try self.perform(d.body) }
-            sources[d.name] = s
+            // Made by `declareSourcesAndPorts`; added to its modes here.
+            let s = sources[d.name]!
             for m in d.modes { loop.add(s, to: mode(m)) }
         case .port(let d):
-            let p = SimPort(name: d.name, order: d.order) { [unowned self] _, _ in try self.perform(d.body) }
-            ports[d.name] = p
+            let p = ports[d.name]!
             for m in d.modes { loop.add(p, to: mode(m)) }
         case .observer(let d):
             var activities = RunLoopActivity()
@@ -222,6 +268,9 @@ public final class ScenarioRunner {
         case .log(let text):
             simulation.log(text)
         case .sleep(let d):
+            guard VirtualTime.checkedSum(context.now, d) != nil else {
+                throw diagnostic(at: action.location, VirtualTime.outOfRange("sleep \(TimeLiteral.format(d))", from: context.now).description)
+            }
             context.block(for: d)
         case .signal(let name, let wake):
             sources[name]!.signal(in: context)
@@ -231,11 +280,13 @@ public final class ScenarioRunner {
         case .stop:
             loop.stop()
         case .invalidate(let name):
+            try requireDeclared(name, at: action.location)
             if let t = timers[name] { loop.invalidate(t) }
             if let s = sources[name] { s.invalidate() }
             if let p = ports[name] { p.invalidate() }
             if let o = observers[name] { o.invalidate() }
         case .reschedule(let name, let at):
+            try requireDeclared(name, at: action.location)
             loop.setNextFireDate(timers[name]!, at)
         case .send(let port):
             ports[port]!.send(at: context.now, label: port)

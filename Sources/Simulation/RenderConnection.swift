@@ -26,26 +26,63 @@ public final class RenderConnection {
         public var description: String
         /// The failed system call behind it, if one was.
         public var cause: SystemError?
+        /// What kind of failure, for the words a caller reports it with.
+        public var kind: Kind
 
-        public init(description: String, cause: SystemError? = nil) {
+        /// How the server failed the client.
+        public enum Kind: Equatable, Sendable {
+            /// It could not be reached, or the connection broke.
+            case unreachable
+            /// It did not answer, or did not take a message, within the
+            /// deadline: stopped or stuck, not necessarily dead.
+            case timedOut
+            /// It refused with an `error` message (its code): it is alive
+            /// and said why.
+            case refused(code: UInt16)
+        }
+
+        public init(description: String, cause: SystemError? = nil, kind: Kind = .unreachable) {
             self.description = description
             self.cause = cause
+            self.kind = kind
         }
     }
+
+    /// How long a send may wait for room, and a receive for a reply, in
+    /// wall time. 30 s each by default.
+    public struct Deadlines: Sendable {
+        public var send: Duration
+        public var receive: Duration
+
+        public init(send: Duration = .seconds(30), receive: Duration = .seconds(30)) {
+            self.send = send
+            self.receive = receive
+        }
+    }
+
+    /// The bounds on this connection's sends and receives.
+    public let deadlines: Deadlines
 
     let fd: FileDescriptor
     private var decoder = FrameDecoder()
     private let child: ChildProcess?
     private let serverThread: SystemThread?
 
-    private init(fd: FileDescriptor, child: ChildProcess?, thread: SystemThread?) {
+    private init(fd: FileDescriptor, child: ChildProcess?, thread: SystemThread?, deadlines: Deadlines) {
         self.fd = fd
+        self.deadlines = deadlines
         self.child = child
         self.serverThread = thread
     }
 
     /// Connects with `transport` and says hello; returns after `welcome`.
-    public static func open(_ transport: Transport, hello: WireMessage.Hello) throws -> RenderConnection {
+    ///
+    /// The socket is made non-blocking, so that every send and receive is
+    /// bounded by `deadlines`. With `unix:`, the server must run as this
+    /// process's user (`SO_PEERCRED`).
+    /// - Throws: ``Failure``: unreachable, timed out, or refused with the
+    ///   server's code and reason (a frames folder it cannot use, say).
+    public static func open(_ transport: Transport, hello: WireMessage.Hello, deadlines: Deadlines = .init()) throws -> RenderConnection {
         let connection: RenderConnection
         switch transport {
         case .unix(let path):
@@ -54,14 +91,18 @@ public final class RenderConnection {
                 try? fd.close()
                 throw Failure(description: "cannot connect to the render server at '\(path)': \(error.errno); start it with 'loopsim-render --listen \(path)'", cause: error)
             }
-            connection = RenderConnection(fd: fd, child: nil, thread: nil)
+            do { try checkServerUser(fd, path: path) } catch {
+                try? fd.close()
+                throw error
+            }
+            connection = RenderConnection(fd: fd, child: nil, thread: nil, deadlines: deadlines)
         case .spawn:
             let server = try serverExecutable()
             let (client, serverEnd) = try FileDescriptor.socketPair()
             defer { try? serverEnd.close() }
             do throws(SystemError) {
                 let child = try ChildProcess.spawn(server, arguments: ["--fd", "3"], descriptors: [3: serverEnd])
-                connection = RenderConnection(fd: client, child: child, thread: nil)
+                connection = RenderConnection(fd: client, child: child, thread: nil, deadlines: deadlines)
             } catch {
                 try? client.close()
                 throw Failure(description: "cannot start the render server '\(server)': \(error.errno); \(buildAdvice)", cause: error)
@@ -82,9 +123,17 @@ public final class RenderConnection {
                 try? serverEnd.close()
                 throw error
             }
-            connection = RenderConnection(fd: client, child: nil, thread: thread)
+            connection = RenderConnection(fd: client, child: nil, thread: thread, deadlines: deadlines)
         }
-        try connection.sayHello(hello)
+        do {
+            do throws(SystemError) { try connection.fd.setNonBlocking(true) } catch {
+                throw Failure(description: "render server: \(error)", cause: error)
+            }
+            try connection.sayHello(hello)
+        } catch {
+            connection.abandon()
+            throw error
+        }
         if let faults = FaultPlan.current, faults.countOpen(), faults.strikes(.killAfterRespawn, at: "after a respawn's welcome") {
             connection.kill()
         }
@@ -93,8 +142,32 @@ public final class RenderConnection {
 
     private func sayHello(_ hello: WireMessage.Hello) throws {
         try send(.hello(hello))
-        guard case .welcome? = try receive() else {
-            throw Failure(description: "the render server did not answer hello with welcome")
+        switch try receive() {
+        case .welcome?:
+            return
+        case .error(let code, let text)?:
+            throw Failure(description: "the render server refused hello: \(text) (error \(code))", kind: .refused(code: code))
+        case nil:
+            throw Failure(description: "the render server closed the connection instead of answering hello")
+        case let other?:
+            throw Failure(description: "the render server answered hello with \(other.tag) instead of welcome")
+        }
+    }
+
+    /// Refuses a server at `path` that runs as another user: it could be
+    /// anyone's, and would see every frame (`SO_PEERCRED`).
+    static func checkServerUser(_ fd: FileDescriptor, path: String, expected: UInt32 = CurrentProcess.userID) throws {
+        let credentials: FileDescriptor.PeerCredentials
+        do throws(SystemError) { credentials = try fd.peerCredentials() } catch {
+            throw Failure(description: "cannot check who runs the render server at '\(path)': \(error)", cause: error)
+        }
+        try checkServerUser(credentials, path: path, expected: expected)
+    }
+
+    /// ``checkServerUser(_:path:expected:)`` on credentials already read.
+    public static func checkServerUser(_ credentials: FileDescriptor.PeerCredentials, path: String, expected: UInt32 = CurrentProcess.userID) throws {
+        guard credentials.userID == expected else {
+            throw Failure(description: "the render server at '\(path)' runs as uid \(credentials.userID) (pid \(credentials.processID)), not as this user (uid \(expected)); refusing it; start your own with 'loopsim-render --listen PATH' in a folder of yours")
         }
     }
 
@@ -139,9 +212,17 @@ public final class RenderConnection {
         default:
             break
         }
-        do throws(SystemError) { try fd.writeAll(message.encode()) } catch {
-            throw Failure(description: "render server: \(error)", cause: error)
+        do throws(SystemError) { try fd.writeAll(message.encode(), deadline: .now + deadlines.send) } catch {
+            throw Self.sendFailure(error, message.tag, deadlines.send)
         }
+    }
+
+    /// A failed send in words: a deadline is "did not take", not a death.
+    private static func sendFailure(_ error: SystemError, _ tag: WireTag.Message, _ limit: Duration) -> Failure {
+        if error.errno == .timedOut {
+            return Failure(description: "the render server did not take the \(tag) message within \(limit.formattedSeconds) (it may be stopped or stuck)", cause: error, kind: .timedOut)
+        }
+        return Failure(description: "render server: \(error)", cause: error)
     }
 
     /// Sends `diff`'s bitmaps of at least `sharedBitmapThreshold` bytes as
@@ -168,31 +249,34 @@ public final class RenderConnection {
             defer { try? file.close() }
             let frame = WireMessage.bitmapShared(image, width: UInt32(bitmap.width), height: UInt32(bitmap.height),
                                                  offset: 0, byteCount: UInt64(bitmap.pixels.count)).encode()
-            do throws(SystemError) { try fd.send(frame, descriptors: [file]) } catch {
-                throw Failure(description: "render server: \(error)", cause: error)
+            do throws(SystemError) { try fd.send(frame, descriptors: [file], deadline: .now + deadlines.send) } catch {
+                throw Self.sendFailure(error, .bitmapShared, deadlines.send)
             }
         }
         return rest
     }
 
-    /// The next message from the server (waits at most 30 s of wall time).
+    /// The next message from the server; nil when it closed the
+    /// connection. Waits at most ``Deadlines/receive`` of wall time in all.
+    /// - Throws: ``Failure`` (`timedOut`: "did not answer within 30 s").
     public func receive() throws -> WireMessage? {
         var buffer = [UInt8](repeating: 0, count: 65536)
-        var waited = 0
+        let deadline = ContinuousClock.now + deadlines.receive
         while true {
             if let m = try decoder.next() { return m }
+            let left = deadline - .now
             let ready: FileDescriptor.PollEvents
-            do throws(SystemError) { ready = try fd.poll(for: .readable, timeout: .seconds(1)) } catch {
+            do throws(SystemError) { ready = left > .zero ? try fd.poll(for: .readable, timeout: left) : [] } catch {
                 throw Failure(description: "render server: \(error)", cause: error)
             }
             if ready.isEmpty {
-                waited += 1
-                if waited >= 30 { throw Failure(description: "the render server did not answer within 30 s") }
-                continue
+                throw Failure(description: "the render server did not answer within \(deadlines.receive.formattedSeconds) (it may be stopped or stuck)", kind: .timedOut)
             }
             let n: Int
             do {
                 n = try buffer.withUnsafeMutableBytes { try fd.read(into: $0) }
+            } catch let error as SystemError where error.errno == .wouldBlock {
+                continue
             } catch {
                 throw Failure(description: "render server: \(error)", cause: error as? SystemError)
             }
@@ -239,5 +323,14 @@ public final class RenderConnection {
         }
         serverThread?.join()
         try? fd.close()
+    }
+}
+
+extension Duration {
+    /// `30 s`, `0.25 s`: for messages about deadlines.
+    var formattedSeconds: String {
+        let (seconds, attoseconds) = components
+        if attoseconds == 0 { return "\(seconds) s" }
+        return "\(Double(seconds) + Double(attoseconds) / 1e18) s"
     }
 }

@@ -2,6 +2,7 @@ import LayerKit
 import LoopSimTrace
 import RenderModel
 import RenderWire
+import RunLoopKit
 
 /// The render server in lockstep with virtual time.
 ///
@@ -72,8 +73,10 @@ extension Simulation {
     /// Respawns the server and hands it a snapshot of the committed tree,
     /// built from the model (``LayerContext/committedSnapshot()``): the
     /// commits not latched yet are in it, and it carries their
-    /// transactions, so the next frame shows them first. One `warn`.
-    private func recoverRenderServer() throws {
+    /// transactions, so the next frame shows them first. One `warn`, in the
+    /// words of `cause` when it was a deadline (a stopped server is not a
+    /// dead one).
+    private func recoverRenderServer(after cause: Error? = nil) throws {
         guard let r = render else { return }
         r.connection.abandon()
         let connection = try RenderConnection.open(r.transport, hello: r.hello)
@@ -83,22 +86,30 @@ extension Simulation {
         try connection.send(.snapshot(snapshot))
         r.connection = connection
         r.dead = false
-        warn("the render server died; restarted it with a snapshot of the tree as of commit \(r.onScreen.lastSequence) and re-sent \(unlatched.count) commit(s) not yet on screen")
+        let what = (cause as? RenderConnection.Failure).flatMap { $0.kind == .timedOut ? "\($0.description); killed it" : nil } ?? "the render server died"
+        warn("\(what); restarted it with a snapshot of the tree as of commit \(r.onScreen.lastSequence) and re-sent \(unlatched.count) commit(s) not yet on screen")
     }
 
     /// Runs `exchange` with the server, recovering once if it is gone.
     private func withServer<T>(_ exchange: (RenderConnection) throws -> T?) throws -> T? {
         guard let r = render else { return nil }
         if r.dead { try recoverRenderServer() }
+        var cause: Error?
         do {
             if let result = try exchange(r.connection) { return result }
-        } catch {}
-        try recoverRenderServer()
+        } catch { cause = error }
+        try recoverRenderServer(after: cause)
         return try exchange(r.connection)
     }
 
     private func ship(_ record: CommitRecord) throws {
-        guard let r = render else { return }
+        guard let r = render, !r.failed else { return }
+        // The frame that shows this commit must be on screen before the end
+        // of virtual time; refuse it here, before sending, rather than have
+        // either side overflow (docs/limits.md).
+        guard let firstK = r.clock.firstVsync(atOrAfter: record.time), r.frameTime(latchingAt: firstK) != nil else {
+            throw RunLoopError.timeOutOfRange("commit \(record.sequence) at \(TimeLiteral.format(record.time)): the frame that shows it would be on screen past the end of virtual time (\(VirtualTime.end) ns, at \(r.hello.refreshHz) Hz with a render cost of \(TimeLiteral.format(r.hello.renderCost))): times past 292 years are not supported. Commit earlier.")
+        }
         r.transactionsBySequence[record.sequence] = record.transactions
         for (txn, start) in record.firstMutations { r.latencyStart[txn] = start }
         r.sentDiffs[record.sequence] = record.diff
@@ -107,7 +118,7 @@ extension Simulation {
         } else {
             do { try r.connection.send(.commit(record.diff)) } catch { try recoverRenderServer() }
         }
-        var k = r.clock.firstVsync(atOrAfter: record.time)
+        var k = firstK
         // A commit at the very instant of a vsync already sent missed it.
         if let last = r.lastVsyncSent, k <= last { k = last + 1 }
         scheduleVsync(k)
@@ -115,41 +126,62 @@ extension Simulation {
 
     private func scheduleVsync(_ k: Int64) {
         guard let r = render, !r.scheduledVsyncs.contains(k) else { return }
+        guard let time = r.clock.time(ofVsync: k) else {
+            lose("vsync \(k) is past the end of virtual time; the frames it would show are lost")
+            return
+        }
         r.scheduledVsyncs.insert(k)
-        context.schedule(at: r.clock.time(ofVsync: k), label: nil) { [unowned self] in self.vsync(k) }
+        context.schedule(at: time, label: nil) { [unowned self] in self.vsync(k) }
+    }
+
+    /// The session with the server is over for good: `what` is lost, with
+    /// every frame after it; no more vsyncs or commits are sent.
+    private func fail(_ what: String, _ r: RenderState) {
+        r.failed = true
+        let pending = r.sentDiffs.keys.sorted()
+        let commits = pending.isEmpty ? "" : "; commit(s) \(pending.map(String.init).joined(separator: ", ")) never reached the screen"
+        lose("\(what)\(commits)")
     }
 
     private func vsync(_ k: Int64) {
-        guard let r = render else { return }
+        guard let r = render, !r.failed else { return }
         r.scheduledVsyncs.remove(k)
         // The server is still rendering its last frame (a render cost): it
         // cannot latch before the render ends. Not asked, so the same vsyncs
         // reach a respawned server as the first one.
-        if r.clock.time(ofVsync: k) < r.busyUntil {
+        let time = r.clock.time(ofVsync: k)!   // scheduled only with a time
+        if time < r.busyUntil {
             r.busyVsyncs.insert(k)
-            scheduleVsync(r.clock.firstVsync(atOrAfter: r.busyUntil))
+            guard let next = r.clock.firstVsync(atOrAfter: r.busyUntil) else {
+                lose("the render server renders past the end of virtual time; the frame after vsync \(k) is lost")
+                return
+            }
+            scheduleVsync(next)
             return
         }
         r.lastVsyncSent = k
         do {
-            let message = WireMessage.vsync(index: UInt64(k), time: r.clock.time(ofVsync: k))
+            let message = WireMessage.vsync(index: UInt64(k), time: time)
             guard let reply = try withServer({ c -> WireMessage? in
                 try c.send(message)
                 return try c.receive()
             }) else {
-                warn("the render server closed the connection at vsync \(k)")
+                fail("the render server closed the connection at vsync \(k)", r)
                 return
             }
             switch reply {
             case .presented(let p):
                 presented(p, vsync: k)
-            case .error(_, let text):
-                warn("the render server refused vsync \(k): \(text)")
+            case .error(let code, let text):
+                // A refusal is the server's answer, not a crash: respawning
+                // would only refuse again (or drop what it refused).
+                let name = ServerErrorCode(rawValue: code).map { " (\($0))" } ?? ""
+                fail("the render server refused the session at vsync \(k), error \(code)\(name): \(text)", r)
             default:
-                warn("unexpected reply from the render server at vsync \(k)")
+                fail("unexpected reply from the render server at vsync \(k): \(reply.tag)", r)
             }
         } catch {
-            warn("render server: \(error)")
+            fail("render server at vsync \(k): \(error)", r)
         }
     }
 
@@ -177,10 +209,14 @@ extension Simulation {
         if latched.isEmpty, !r.sentDiffs.isEmpty, p.nextFrameTime != WireMessage.Presented.noNextFrame {
             // The server was busy: ask again when it says it can latch.
             r.busyVsyncs.insert(k)
-            scheduleVsync(r.clock.firstVsync(atOrAfter: p.nextFrameTime))
+            if let next = r.clock.firstVsync(atOrAfter: p.nextFrameTime) {
+                scheduleVsync(next)
+            } else {
+                lose("the render server renders past the end of virtual time; the frame after vsync \(k) is lost")
+            }
         }
         if drawn {
-            if r.hello.renderCost > 0 { r.busyUntil = r.clock.time(ofVsync: k) + r.hello.renderCost }
+            if r.hello.renderCost > 0 { r.busyUntil = VirtualTime.saturatingSum(r.clock.time(ofVsync: k) ?? VirtualTime.end, r.hello.renderCost) }
             let frame = PresentedFrame(index: p.frame, present: p.onScreenTime,
                                        file: FrameFolder.fileName(frame: p.frame),
                                        hash: Bitmap.hashHex(p.frameHash), transactions: txns)
@@ -206,8 +242,9 @@ extension Simulation {
             guard let start = r.latencyStart.removeValue(forKey: txn) else { continue }
             // Had every deadline been met: latched at the first vsync at or
             // after the first mutation, on screen one vsync later.
-            let k = r.clock.firstVsync(atOrAfter: start)
-            let expected = r.clock.time(ofVsync: k + 1)
+            // (ship checked that this frame's time exists; `end` otherwise.)
+            let k = r.clock.firstVsync(atOrAfter: start) ?? latched
+            let expected = r.clock.time(ofVsync: k + 1) ?? VirtualTime.end
             var info = TraceEvent.LatencyInfo(txn: txn, frame: Int64(frame), start: start, present: present,
                                               latency: present - start, expected: expected,
                                               hitch: max(0, present - expected), late: nil)
@@ -224,7 +261,7 @@ extension Simulation {
         }
         // Busy vsyncs before the earliest one a transaction still in flight
         // could be due at can no longer matter.
-        let floor = r.latencyStart.values.min().map { r.clock.firstVsync(atOrAfter: $0) } ?? latched + 1
+        let floor = r.latencyStart.values.min().map { r.clock.firstVsync(atOrAfter: $0) ?? latched + 1 } ?? latched + 1
         r.busyVsyncs = r.busyVsyncs.filter { $0 >= floor }
         guard !events.isEmpty else { return }
         context.schedule(at: present, label: nil) { [unowned self] in
@@ -266,6 +303,9 @@ final class RenderState {
     /// The tree as of the last latched commit: what is on screen.
     var onScreen = LayerTree()
     var dead = false
+    /// The server refused the session (or could not be reached): nothing
+    /// more is sent, and the run fails (``Simulation/renderLosses``).
+    var failed = false
     var scheduledVsyncs: Set<Int64> = []
     /// The last vsync sent: the server renders each vsync once, in order.
     var lastVsyncSent: Int64?
@@ -281,6 +321,17 @@ final class RenderState {
     var frames: [PresentedFrame] = []
     var presentations: [Presentation] = []
     var sentDiffs: [UInt64: CommitDiff] = [:]
+
+    /// When the frame latched at vsync `k` is on screen: the next vsync,
+    /// or with a render cost the first vsync after the render ends; `nil`
+    /// past the end of virtual time. The server computes the same.
+    func frameTime(latchingAt k: Int64) -> Int64? {
+        guard let latch = clock.time(ofVsync: k), let next = clock.time(ofVsync: k + 1) else { return nil }
+        guard hello.renderCost > 0 else { return next }
+        guard let done = VirtualTime.checkedSum(latch, hello.renderCost),
+              let frame = clock.firstVsync(atOrAfter: done) else { return nil }
+        return clock.time(ofVsync: max(frame, k + 1))
+    }
 
     init(connection: RenderConnection, transport: RenderConnection.Transport, hello: WireMessage.Hello, clock: VsyncClock) {
         self.connection = connection

@@ -20,8 +20,12 @@ public final class Simulation {
     public let layers: LayerContext
     /// The render server connection, when one is attached.
     var render: RenderState?
+
     var finishedFrames: [PresentedFrame] = []
     var finishedPresentations: [Presentation] = []
+    /// What the render server lost for good (frames, commits), each a
+    /// sentence; a run with any fails (``renderLosses``).
+    var losses: [String] = []
     /// Where the render server writes frame files and `frames.jsonl` (nil
     /// until a server is attached).
     public internal(set) var framesFolder: String?
@@ -49,6 +53,18 @@ public final class Simulation {
         layers = LayerContext(loop: mainLoop)
         layers.encoder = { CommitCodec.encode($0) }
         if uikitProfile { layers.installUIKitProfile() }
+    }
+
+    /// What the render server lost for good — a refused commit or vsync, a
+    /// frame it could not present — each a sentence naming what was lost.
+    /// A run with any is a failed run: it never exits 0
+    /// (`docs/render-server.md`, crash recovery).
+    public var renderLosses: [String] { losses }
+
+    /// Records a loss (also traced as a `warn`).
+    func lose(_ text: String) {
+        losses.append(text)
+        warn(text)
     }
 
     /// The current virtual time.
@@ -103,11 +119,12 @@ public final class Simulation {
             timeout = d
         case .iterations(let n):
             passLimit = n
-            bound = now + Simulation.defaultSettleBound
+            bound = VirtualTime.saturatingSum(now, Simulation.defaultSettleBound)
         case .idle(let max):
-            bound = now + max
+            // A bound past the end of virtual time is no bound (docs/limits.md).
+            bound = VirtualTime.saturatingSum(now, max)
         case .forever:
-            bound = now + Simulation.defaultSettleBound
+            bound = VirtualTime.saturatingSum(now, Simulation.defaultSettleBound)
         }
         let outerBound = mainLoop.settleDeadline
         if outerBound == nil, let bound { mainLoop.settleDeadline = bound }

@@ -1,7 +1,9 @@
 import Foundation
 import LoopSimSystem
+import LoopSimTrace
 import RenderServer
 import RenderWire
+import Synchronization
 
 /// `loopsim-render`: LoopSim's render-server process.
 let usage = """
@@ -9,22 +11,36 @@ OVERVIEW: LoopSim's render server: keeps the render tree, latches commits at
 vsyncs in virtual time, rasterizes the frames that changed and writes them as
 PPM files (frame-NNNNNN.ppm) with frames.jsonl, in the folder the client names.
 
-USAGE: loopsim-render --fd <n>
-       loopsim-render --listen <path>
+USAGE: loopsim-render --fd <n> [--frames-budget <bytes>]
+       loopsim-render --listen <path> [--frames-budget <bytes>] [--handshake-deadline <time>] [--idle-deadline <time>]
 
 OPTIONS:
   --fd <n>                Serve one client on the inherited connected socket <n>
                           (how loopsim spawns it: a socketpair, no file on disk).
   --listen <path>         Create a Unix socket at <path> (mode 0600; its folder is
-                          created with mode 0700 and refused if others can write to
-                          it), accept clients of the same user (SO_PEERCRED) one at
-                          a time until stopped. Connect with 'loopsim run --server unix:<path>'.
+                          created with mode 0700, and must belong to this user and
+                          not be writable by others; a live server already on
+                          <path> is refused), accept clients of the same user
+                          (SO_PEERCRED), up to 32 at once, each with a 10 s
+                          handshake and 5 min idle deadline, until stopped.
+                          Connect with 'loopsim run --server unix:<path>'.
+  --frames-budget <bytes> The most bytes of frames one session writes (a number,
+                          or with K, M or G; default LOOPSIM_FRAMES_BUDGET, else 2G).
+  --handshake-deadline <time>
+                          With --listen: how long a client may take to say hello
+                          (a time like 10s or 500ms; default 10s).
+  --idle-deadline <time>  With --listen: the longest silence of a client once its
+                          session runs (default 5min).
   -h, --help              Show help information.
 """
 
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("Error: \(message)\nUsage: loopsim-render --fd <n> | --listen <path>\n  See 'loopsim-render --help' for more information.\n".utf8))
+    FileHandle.standardError.write(Data("Error: \(message)\nUsage: loopsim-render --fd <n> | --listen <path> [--frames-budget <bytes>]\n  See 'loopsim-render --help' for more information.\n".utf8))
     exit(64)
+}
+
+func log(_ message: String) {
+    FileHandle.standardError.write(Data("loopsim-render: \(message)\n".utf8))
 }
 
 var args = Array(CommandLine.arguments.dropFirst())
@@ -33,11 +49,36 @@ if args.contains("-h") || args.contains("--help") {
     print(usage)
     exit(0)
 }
+var budget = SocketServer.framesBudgetFromEnvironment()
+if let i = args.firstIndex(of: "--frames-budget") {
+    guard i + 1 < args.count, let value = SocketServer.parseByteCount(args[i + 1]) else {
+        fail("'--frames-budget' needs a byte count, like 512M or 2G")
+    }
+    budget = value
+    args.removeSubrange(i...(i + 1))
+}
+var deadlines = SocketServer.Deadlines()
+/// Takes `--name <time>` out of the arguments, as a wall-clock duration.
+@MainActor func takeDuration(_ name: String) -> Duration? {
+    guard let i = args.firstIndex(of: name) else { return nil }
+    guard i + 1 < args.count, let ns = try? TimeLiteral(parsing: args[i + 1]).nanoseconds(), ns > 0 else {
+        fail("'\(name)' needs a time, like 10s or 500ms")
+    }
+    args.removeSubrange(i...(i + 1))
+    return .nanoseconds(ns)
+}
+if let d = takeDuration("--handshake-deadline") { deadlines.handshake = d }
+if let d = takeDuration("--idle-deadline") { deadlines.idle = d }
 guard args.count == 2, args[0] == "--fd" || args[0] == "--listen" else { fail("unexpected arguments: \(args.joined(separator: " "))") }
 Signal.brokenPipe.ignore()
 // "Until stopped": SIGTERM and SIGINT end the server even if the parent ignored them.
 Signal.terminate.restoreDefault()
 Signal.interrupt.restoreDefault()
+
+/// Clients being served by a listening server.
+let activeClients = Atomic<Int>(0)
+/// The most clients a listening server serves at once; one more is refused (error 274).
+let maxClients = 32
 
 if args[0] == "--listen" {
     let path = args[1]
@@ -45,41 +86,67 @@ if args[0] == "--listen" {
     do {
         listener = try UnixListener.listen(at: path)
     } catch {
-        FileHandle.standardError.write(Data("loopsim-render: \(error)\n".utf8))
+        log("\(error)")
         exit(1)
     }
-    FileHandle.standardError.write(Data("loopsim-render: listening on \(path)\n".utf8))
+    log("listening on \(path)")
+    let frameBudget = budget
+    let clientDeadlines = deadlines
     while true {
         let client: FileDescriptor
         do {
             client = try listener.accept()
         } catch {
-            FileHandle.standardError.write(Data("loopsim-render: \(error)\n".utf8))
+            log("\(error)")
             exit(1)
         }
         guard UnixListener.peerIsAllowed(client) else {
-            FileHandle.standardError.write(Data("loopsim-render: refused a client of another user (uid \(UnixListener.peerUID(client).map(String.init) ?? "?"))\n".utf8))
+            log("refused a client of another user (uid \(UnixListener.peerUID(client).map(String.init) ?? "?"))")
             try? client.close()
             continue
         }
-        let outcome = SocketServer.serveClient(on: client)
-        if case .protocolError(let text) = outcome {
-            FileHandle.standardError.write(Data("loopsim-render: client refused: \(text)\n".utf8))
+        // Each client on its own thread: sessions share no state, so one
+        // slow or silent client cannot hold another.
+        guard activeClients.add(1, ordering: .relaxed).newValue <= maxClients else {
+            activeClients.subtract(1, ordering: .relaxed)
+            let text = "the server is serving \(maxClients) clients already; try again later"
+            try? client.setNonBlocking(true)
+            try? client.writeAll(WireMessage.error(code: ServerErrorCode.tooManyClients.rawValue, message: text).encode(), deadline: .now + .seconds(1))
+            log("refused a client: \(text)")
+            try? client.close()
+            continue
         }
-        try? client.close()
+        let raw = client.rawValue
+        do {
+            try SystemThread.start {
+                let fd = FileDescriptor(rawValue: raw)
+                switch SocketServer.serveClient(on: fd, framesBudget: frameBudget, deadlines: clientDeadlines) {
+                case .protocolError(let text): log("client refused: \(text)")
+                case .deadlinePassed(let text): log("client dropped: \(text)")
+                case .ioError(let error): log("client connection failed: \(error)")
+                case .goodbye, .closedByPeer: break
+                }
+                try? fd.close()
+                activeClients.subtract(1, ordering: .relaxed)
+            }.detach()
+        } catch {
+            log("cannot serve a client: \(error)")
+            try? client.close()
+            activeClients.subtract(1, ordering: .relaxed)
+        }
     }
 }
 guard let number = Int32(args[1]), number >= 0, FileDescriptor(rawValue: number).isOpen else { fail("'\(args[1])' is not an open file descriptor") }
 let fd = FileDescriptor(rawValue: number)
-switch SocketServer.serveClient(on: fd) {
+switch SocketServer.serveClient(on: fd, framesBudget: budget) {
 case .goodbye, .closedByPeer:
     try? fd.close()
     exit(0)
-case .protocolError(let text):
-    FileHandle.standardError.write(Data("loopsim-render: protocol error: \(text)\n".utf8))
+case .protocolError(let text), .deadlinePassed(let text):
+    log("protocol error: \(text)")
     try? fd.close()
     exit(1)
 case .ioError(let error):
-    FileHandle.standardError.write(Data("loopsim-render: \(error)\n".utf8))
+    log("\(error)")
     exit(1)
 }

@@ -95,10 +95,6 @@ struct ParsedArguments {
     }
 }
 
-/// The edit distance of `Spelling`, under the name FramesCommand.swift still
-/// calls; the lead moves those calls to `Spelling` when that file's split lands.
-func editDistance(_ a: String, _ b: String) -> Int { Spelling.distance(a, b) }
-
 /// Writes to standard error.
 func printError(_ text: String) {
     FileHandle.standardError.write((text + "\n").data(using: .utf8)!)

@@ -58,10 +58,10 @@ enum CommitBench {
             func present() -> UInt64 {
                 vsync += 1
                 let t = Clock.nanoseconds()
-                try? connection.send(.vsync(index: vsync, time: clock.time(ofVsync: Int64(vsync))))
+                try? connection.send(.vsync(index: vsync, time: clock.time(ofVsync: Int64(vsync))!))
                 _ = try? connection.receive()
                 let elapsed = Clock.nanoseconds() - t
-                sim.advance(to: clock.time(ofVsync: Int64(vsync)))
+                sim.advance(to: clock.time(ofVsync: Int64(vsync))!)
                 return elapsed
             }
             _ = sync()

@@ -1,4 +1,5 @@
 import Foundation
+import LoopSimTrace
 import RenderModel
 
 /// How `frames` prints colours, times, counts and tables.
@@ -9,13 +10,7 @@ extension FramesCommand {
     }
 
     /// Nanoseconds as exact seconds without trailing zeros: `4.016666666s`, `2s`.
-    static func formatTime(_ ns: Int64) -> String {
-        let seconds = ns / 1_000_000_000, fraction = ns % 1_000_000_000
-        if fraction == 0 { return "\(seconds)s" }
-        let digits = String(fraction)
-        let padded = String(repeating: "0", count: 9 - digits.count) + digits
-        return "\(seconds).\(padded.reversed().drop { $0 == "0" }.reversed().map(String.init).joined())s"
-    }
+    static func formatTime(_ ns: Int64) -> String { TimeLiteral.format(ns) }
 
     static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 

@@ -113,9 +113,10 @@ enum FramesCommand {
             guard let at else {
                 throw UsageError(message: "missing '--at <time>': the pixel is read from the frame on screen at that time")
             }
-            switch timeValue(at) {
-            case .success(let time): action = .pixel(x: x, y: y, at: time)
-            case .failure(let error): throw UsageError(message: "the value '\(at)' is invalid for '--at': \(error.message)")
+            do {
+                action = .pixel(x: x, y: y, at: try TimeLiteral(parsing: at).nanoseconds())
+            } catch {
+                throw UsageError(message: "the value '\(at)' is invalid for '--at': \(error.message(quoted: "'\(at)'", framesAllowed: false))")
             }
             used = 2
         case "diff":
@@ -131,7 +132,7 @@ enum FramesCommand {
             used = 1
         default:
             var message = "unknown action '\(name)' (expected list, pixel, diff or png)"
-            if let close = actions.min(by: { editDistance($0, name) < editDistance($1, name) }), editDistance(close, name) <= 2 {
+            if let close = Spelling.suggestion(for: name, from: actions, maxDistance: 2) {
                 message += "; did you mean '\(close)'?"
             }
             if actions.contains(folder) { message += "; the folder comes first: 'loopsim frames <dir> \(folder) …'" }

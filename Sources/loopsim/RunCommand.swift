@@ -9,13 +9,14 @@ enum RunCommand {
     static let spec = CommandSpec(
         name: "run",
         abstract: "Run a scenario and print its trace and expectations.",
-        usage: "loopsim run <file> [--trace <path>] [--format <format>] [--frames <dir>] [--server <transport>] [--faults <seed>]",
+        usage: "loopsim run <file> [--trace <path>] [--format <format>] [--frames <dir>] [--server <transport>] [--allow-absolute-assets] [--faults <seed>]",
         arguments: [("<file>", "The scenario file (*.loop).")],
         options: [
             ("--trace <path>", "Write the trace to <path> instead of standard output."),
             ("--format <format>", "text, jsonl or chrome (default: from the --trace extension, else text)."),
             ("--frames <dir>", "Where the render server writes frames (default: loopsim-out/<name>/frames)."),
             ("--server <transport>", "spawn (the loopsim-render process, default), thread, unix:PATH (a server started with 'loopsim-render --listen PATH'), or none."),
+            ("--allow-absolute-assets", "Let 'image file=' read absolute paths and paths outside the scenario's folder."),
             ("--faults <seed>", "Inject faults chosen from the seed: server kills, delayed replies, short writes, EINTR, ENOSPC (docs/reliability.md)."),
         ],
         discussion: """
@@ -24,7 +25,7 @@ enum RunCommand {
         """)
 
     static func main(_ args: [String]) throws -> Int32 {
-        let parsed = try ParsedArguments(args, valueOptions: ["--trace", "--format", "--frames", "--server", "--faults"], flagOptions: [])
+        let parsed = try ParsedArguments(args, valueOptions: ["--trace", "--format", "--frames", "--server", "--faults"], flagOptions: ["--allow-absolute-assets"])
         if parsed.wantsHelp { printOut(spec.help()); return ExitStatus.success }
         guard parsed.positionals.count == 1 else {
             throw UsageError(message: parsed.positionals.isEmpty ? "missing expected argument '<file>'"
@@ -51,7 +52,8 @@ enum RunCommand {
             return ExitStatus.scenarioError
         }
         let render = try renderOptions(parsed, scenario: path, defaultTransport: .spawn)
-        let runner = ScenarioRunner(file: file, source: source, render: render)
+        let runner = ScenarioRunner(file: file, source: source, render: render,
+                                    allowAbsoluteAssets: parsed.flags.contains("--allow-absolute-assets"))
         let faults = try parsed.values["--faults"].map { text -> FaultPlan in
             let seeds = try FaultSweep.seeds(text)
             guard seeds.count == 1 else { throw UsageError(message: "'--faults' takes one seed for 'run' (a range is for 'loopsim test')") }
@@ -103,8 +105,7 @@ func renderOptions(_ parsed: ParsedArguments, scenario path: String,
                    defaultTransport: RenderConnection.Transport?) throws -> ScenarioRunner.RenderOptions? {
     let transport = try serverOption(parsed, default: defaultTransport)
     guard let transport else { return nil }
-    let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-    let frames = parsed.values["--frames"] ?? "loopsim-out/\(name)/frames"
+    let frames = parsed.values["--frames"] ?? "loopsim-out/\(outputName(forScenario: path))/frames"
     return ScenarioRunner.RenderOptions(transport: transport, frames: frames)
 }
 
@@ -118,4 +119,18 @@ enum ExpectationReport {
         out += "\(results.count) expectation\(results.count == 1 ? "" : "s"): \(results.count - failed) passed, \(failed) failed"
         return out
     }
+}
+
+/// The folder name under `loopsim-out/` for the scenario at `path`: its file
+/// name without `.loop`, with every character but letters, digits, `-`,
+/// `_` and `.` made `_`, and a leading `_` when it would start with `.`
+/// (so `...loop` gives `_..`, never `..`). Never empty, never a path.
+func outputName(forScenario path: String) -> String {
+    var name = Substring(path.split(separator: "/").last ?? "")
+    if name.hasSuffix(".loop") { name = name.dropLast(5) }
+    var safe = String(name.map { c -> Character in
+        c.isASCII && (c.isLetter || c.isNumber || c == "-" || c == "_" || c == ".") ? c : "_"
+    })
+    if safe.isEmpty || safe.hasPrefix(".") { safe = "_" + safe }
+    return safe
 }

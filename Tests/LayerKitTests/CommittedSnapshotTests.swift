@@ -1,9 +1,10 @@
+import LoopSimTestSupport
 import RenderModel
 import Testing
 @testable import LayerKit
 
 /// The crash-recovery snapshot comes from the model tree (ARCHITECTURE rule 3).
-struct CommittedSnapshotTests {
+@Suite(.quiescent) struct CommittedSnapshotTests {
     /// Every shipped commit applied in order through the one apply.
     func applied(_ w: LayerWorld) throws -> LayerTree {
         var tree = LayerTree()
@@ -73,6 +74,7 @@ struct CommittedSnapshotTests {
     @Test("before any commit the snapshot is empty")
     func emptyBeforeFirstCommit() {
         let w = LayerWorld()
+        w.leaves = ["implicit transaction 1 (begun at 0s) is still open"]
         w.layers.makeLayer(root: true)
         #expect(w.layers.committedSnapshot() == CommitDiff(sequence: 0, time: 0, ops: []))
     }

@@ -1,3 +1,4 @@
+import LoopSimTestSupport
 import Testing
 import RenderModel
 @testable import LayerKit
@@ -5,7 +6,7 @@ import RenderModel
 /// Seeded fuzzing of the drawing context: random paths, strokes and text,
 /// inside, across and far outside the bitmap, with extreme and non-finite
 /// numbers, never trap and always give the same bytes for the same seed.
-@Suite("Drawing: fuzz")
+@Suite("Drawing: fuzz", .quiescent)
 struct DrawingFuzzTests {
     /// SplitMix64 (Steele, Lea, Flood 2014), so the sequence is the same
     /// everywhere.

@@ -1,10 +1,11 @@
+import LoopSimTestSupport
 import Testing
 import RenderModel
 @testable import LayerKit
 
 /// `Path`: building, the SVG-like parser and its column-naming errors,
 /// shapes, flattening and stroking into polygons.
-@Suite("Drawing: paths")
+@Suite("Drawing: paths", .quiescent)
 struct DrawingPathTests {
     private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
 

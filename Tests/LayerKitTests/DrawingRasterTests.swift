@@ -1,9 +1,10 @@
+import LoopSimTestSupport
 import Testing
 import RenderModel
 @testable import LayerKit
 
 /// `DrawingContext` fills and strokes, checked by exact pixel values.
-@Suite("Drawing: rasterizer")
+@Suite("Drawing: rasterizer", .quiescent)
 struct DrawingRasterTests {
     private static let red = RGBA8(r: 255, g: 0, b: 0)
     private static let clear = RGBA8.clear

@@ -1,9 +1,10 @@
+import LoopSimTestSupport
 import Testing
 import RenderModel
 @testable import LayerKit
 
 /// The built-in 5 × 7 bitmap font.
-@Suite("Drawing: text")
+@Suite("Drawing: text", .quiescent)
 struct DrawingTextTests {
     /// Pixels of `bitmap` that are not transparent.
     private func inked(_ bitmap: Bitmap) -> [(x: Int, y: Int)] {

@@ -1,6 +1,8 @@
+import LoopSimTestSupport
 import LoopSimTrace
 import RenderModel
 import RunLoopKit
+import Testing
 @testable import LayerKit
 
 /// A main run loop with the UIKit profile and a layer context, traced.
@@ -9,12 +11,16 @@ final class LayerWorld {
     let loop: SimRunLoop
     let layers: LayerContext
     var shipped: [CommitRecord] = []
+    /// What the test means to leave pending (checked when it ends: the run
+    /// loop's and the layer context's `pendingWork()` must be exactly this).
+    var leaves: [String] = []
 
-    init() {
+    init(sourceLocation: SourceLocation = #_sourceLocation) {
         loop = SimRunLoop(context: sim, isMain: true)
         layers = LayerContext(loop: loop)
         layers.installUIKitProfile()
         layers.onCommit = { [unowned self] in self.shipped.append($0) }
+        QuiescenceRegistry.current?.register(at: sourceLocation) { (self.loop.pendingWork() + self.layers.pendingWork(), self.leaves) }
     }
 
     var events: [TraceEvent] { (sim.trace as! TraceRecorder).events }

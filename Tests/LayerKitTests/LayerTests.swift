@@ -1,3 +1,4 @@
+import LoopSimTestSupport
 import RenderModel
 import RunLoopKit
 import Testing
@@ -5,13 +6,14 @@ import Testing
 
 /// docs/core-animation-rules.md §7 items 25–30 (geometry, defaults, flags) and the
 /// commit phases.
-struct LayerTests {
+@Suite(.quiescent) struct LayerTests {
     @Test("7.25 frame from bounds, position and anchor, and back", arguments: [
         (0.5, 0.5, Rect(x: 150, y: 75, width: 100, height: 50)),
         (0.0, 0.0, Rect(x: 200, y: 100, width: 100, height: 50)),
     ])
     func geometry(ax: Double, ay: Double, frame: Rect) throws {
         let w = LayerWorld()
+        w.leaves = ["implicit transaction 1 (begun at 0s) is still open"]   // no loop runs: the layer is only measured
         let l = w.layers.makeLayer()
         try l.set(.bounds, .rect(Rect(x: 0, y: 0, width: 100, height: 50)))
         try l.set(.position, .point(Point(x: 200, y: 100)))
@@ -26,6 +28,7 @@ struct LayerTests {
     @Test("7.26 a new layer has CALayer's defaults, nil sublayers and is its own model")
     func defaults() {
         let w = LayerWorld()
+        w.leaves = ["implicit transaction 1 (begun at 0s) is still open"]
         let l = w.layers.makeLayer()
         #expect(l.sublayers == nil)
         #expect(l.model() === l)
@@ -36,6 +39,7 @@ struct LayerTests {
     @Test("7.29 layout flags: setNeedsLayout, layoutIfNeeded, and tree changes mark the superlayer, not the child")
     func layoutFlags() throws {
         let w = LayerWorld()
+        w.leaves = ["implicit transaction 1 (begun at 0s) is still open"]
         let parent = w.layers.makeLayer(root: true)
         let child = w.layers.makeLayer()
         var calls = 0
@@ -61,6 +65,7 @@ struct LayerTests {
     @Test("layoutIfNeeded starts at the highest ancestor that needs layout")
     func layoutIfNeededFromTop() throws {
         let w = LayerWorld()
+        w.leaves = ["implicit transaction 1 (begun at 0s) is still open"]
         let a = w.layers.makeLayer(name: "a", root: true), b = w.layers.makeLayer(name: "b"), c = w.layers.makeLayer(name: "c")
         a.addSublayer(b); b.addSublayer(c)
         var order: [String] = []
@@ -93,6 +98,7 @@ struct LayerTests {
     @Test("reparenting removes the layer from its old superlayer")
     func reparent() {
         let w = LayerWorld()
+        w.leaves = ["implicit transaction 1 (begun at 0s) is still open"]
         let a = w.layers.makeLayer(root: true), b = w.layers.makeLayer(root: true), c = w.layers.makeLayer()
         a.addSublayer(c)
         b.addSublayer(c)

@@ -1,10 +1,11 @@
+import LoopSimTestSupport
 import RenderModel
 import RunLoopKit
 import Testing
 @testable import LayerKit
 
 /// docs/core-animation-rules.md §7, transactions (items 1–11, 13, 14, 17).
-struct TransactionTests {
+@Suite(.quiescent) struct TransactionTests {
     func box(_ w: LayerWorld) throws -> Layer {
         let b = w.layers.makeLayer(name: "box", root: true)
         try b.set(.bounds, .rect(Rect(x: 0, y: 0, width: 10, height: 10)))
@@ -149,6 +150,7 @@ struct TransactionTests {
     @Test("7.10 any key round-trips; an unset key reads nil; accessors and keys share storage")
     func anyKey() {
         let w = LayerWorld()
+        w.leaves = ["transaction 1 (begun at 0s) is still open"]
         w.layers.begin()
         w.layers.setValue(.string("stored"), forKey: "aKeyNobodyDefined")
         #expect(w.layers.value(forKey: "aKeyNobodyDefined") == .string("stored"))
@@ -225,6 +227,7 @@ struct TransactionTests {
     @Test("a begin left open at the end of a pass commits nothing and warns once")
     func openAtEndOfPass() throws {
         let w = LayerWorld()
+        w.leaves = ["transaction 2 (begun at 1s) is still open"]
         let b = try box(w)
         w.at(1) {
             w.layers.begin()

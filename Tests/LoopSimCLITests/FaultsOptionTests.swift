@@ -43,10 +43,9 @@ import Testing
         #expect(result.stdout.contains("| 53–53 (1) | 1 | 1 |"), "\(result)")
     }
 
-    /// docs/reliability.md, loss 1: ENOSPC on a frame write loses the frame
-    /// with only a warning (seed 2: `damage-over-time` shows 3 frames of 4).
-    @Test(.disabled("loses a frame with only a warning until a refused vsync fails the run (issue 13, Simulation+Render.swift)"))
-    func aFullDiskFailsTheRun() async throws {
+    /// ENOSPC on a frame write (seed 2 strikes `damage-over-time`'s second
+    /// frame): the run fails naming the refusal, so the sweep counts it loud.
+    @Test func aFullDiskFailsTheRun() async throws {
         let sandbox = try Sandbox()
         try sandbox.copyFromTraces("render/damage-over-time.loop", to: "damage-over-time.loop")
         let result = try await loopsim(["test", "damage-over-time.loop", "--faults", "2"], in: sandbox.url)

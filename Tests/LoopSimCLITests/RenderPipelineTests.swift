@@ -1,3 +1,4 @@
+import LoopSimSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -82,6 +83,33 @@ struct ListeningServerTests {
         #expect(viaThread.status == 0)
         #expect(try sandbox.read("u.jsonl") == sandbox.read("t.jsonl"))
         #expect(sandbox.files(under: "u") == sandbox.files(under: "t"))
+    }
+
+    @Test("an idle client that never says hello does not stall another client of a listening server")
+    func idleClientDoesNotStall() async throws {
+        let sandbox = try Sandbox()
+        let socket = sandbox.file("sock").path + "/render.sock"
+        let server = Process()
+        server.executableURL = try CLIPaths.requireBinary().deletingLastPathComponent().appendingPathComponent("loopsim-render")
+        // A handshake deadline far longer than the run, so that the check
+        // below does not depend on how loaded the machine is.
+        server.arguments = ["--listen", socket, "--handshake-deadline", "10min"]
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
+        for _ in 0..<200 where !FileManager.default.fileExists(atPath: socket) { usleep(10_000) }
+        // Connects and says nothing (half a hello would do the same).
+        let idle = try FileDescriptor.unixStreamSocket()
+        defer { try? idle.close() }
+        try idle.connect(unixPath: socket)
+        try idle.writeAll([0x30, 0x00])
+        let r = try await loopsim(["run", CLIPaths.traces.appendingPathComponent("render/tap-block-green.loop").path,
+                                   "--server", "unix:" + socket, "--frames", sandbox.file("f").path], in: sandbox.url)
+        #expect(r.status == 0, "\(r.stderr)")
+        // Served while the idle client was still waiting: a server that took
+        // clients one at a time would have served this run only after
+        // dropping the idle one at its handshake deadline (error 272).
+        #expect(try idle.poll(for: .readable, timeout: .zero).isEmpty, "the idle client was dropped before the run was served")
     }
 
     @Test("unix: with no server listening is a clear error, exit 2")

@@ -134,4 +134,16 @@ import Testing
         #expect(result.status != 0, "\(result)")
         #expect(result.stderr.contains("no-such-folder/out.jsonl"), "\(result)")
     }
+
+    @Test("a scenario named '...loop' writes its frames under loopsim-out/, never outside it")
+    func safeOutputName() async throws {
+        let sandbox = try Sandbox()
+        let source = try String(contentsOf: CLIPaths.traces.appendingPathComponent("render/tap-block-green.loop"), encoding: .utf8)
+        _ = try sandbox.write("...loop", source)
+        let r = try await loopsim(["run", "...loop", "--server", "thread"], in: sandbox.url)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(FileManager.default.fileExists(atPath: sandbox.file("loopsim-out/_../frames/frames.jsonl").path))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.file("frames").path))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.file("loopsim-out/frames").path))
+    }
 }

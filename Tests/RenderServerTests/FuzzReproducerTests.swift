@@ -23,7 +23,7 @@ import Testing
     /// fuzz-session, crash-2322f8db: hello at 316 Hz, then `vsync` with index
     /// 0x06000006ffffff00 and time 0x0808: the vsync's time (`k × 1e9 / hz`)
     /// overflows in `ServerSession.present` (issue 13, W2).
-    @Test(.disabled("traps until ServerSession checks vsync arithmetic (issue 13, W2; the crash engineer's fix)"))
+    @Test
     func aVsyncIndexWhoseTimeOverflowsIsRefused() {
         let stream: [UInt8] = [
             0x44, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x4c, 0x53, 0x49, 0x4d, 0x01, 0x00, 0x60, 0x00,

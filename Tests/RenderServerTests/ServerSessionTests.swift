@@ -16,7 +16,7 @@ struct ServerSessionTests {
         return s
     }
 
-    func vsync(_ k: UInt64) -> WireMessage { .vsync(index: k, time: VsyncClock(hz: 60).time(ofVsync: Int64(k))) }
+    func vsync(_ k: UInt64) -> WireMessage { .vsync(index: k, time: VsyncClock(hz: 60).time(ofVsync: Int64(k))!) }
 
     func square(_ id: LayerID, sequence: UInt64, time: Int64, x: Double, color: RGBA) -> CommitDiff {
         var ops = Ops()
@@ -276,5 +276,74 @@ struct ServerSessionFuzzTests {
         // The sequences reach both outcomes.
         #expect(errors > 100)
         #expect(frames > 100)
+    }
+}
+
+/// Issue 13's wire reproducers W1–W3: a vsync past the end of virtual time
+/// is a session error (`timeOutOfRange`), never a trap.
+@Suite("ServerSession at the end of time")
+struct ServerSessionTimeTests {
+    func session(hz: UInt32, renderCost: Int64 = 0) -> ServerSession {
+        let output = MemoryFrameOutput()
+        let s = ServerSession(pid: 1) { _ in output }
+        _ = s.handle(.hello(.init(width: 8, height: 8, refreshHz: hz, background: .black, outputFolder: "unused", renderCost: renderCost)))
+        return s
+    }
+
+    func code(_ replies: [WireMessage]) -> UInt16? {
+        guard replies.count == 1, case .error(let code, _) = replies[0] else { return nil }
+        return code
+    }
+
+    @Test("W1: vsync index 2^63 is refused with timeOutOfRange")
+    func indexTwoToThe63() {
+        let s = session(hz: 60)
+        #expect(code(s.handle(.vsync(index: 1 << 63, time: 0))) == ServerErrorCode.timeOutOfRange.rawValue)
+        #expect(s.state == .closed)
+    }
+
+    @Test("W2: vsync index 10^10 at 60 Hz has a time (k * 1e9 overflows, the time does not): a wrong time is a mismatch, the right one is presented")
+    func indexTenToThe10() {
+        let s = session(hz: 60)
+        #expect(code(s.handle(.vsync(index: 10_000_000_000, time: 0))) == ServerErrorCode.vsyncTimeMismatch.rawValue)
+        let t = session(hz: 60)
+        let replies = t.handle(.vsync(index: 10_000_000_000, time: 166_666_666_666_666_666))
+        guard replies.count == 1, case .presented(let p) = replies[0] else { Issue.record("\(replies)"); return }
+        #expect(p.frame == 10_000_000_001)
+    }
+
+    @Test("W3: the last vsync of time at 1 Hz, with and without a render cost, is refused: its frame has no time")
+    func lastVsyncAtOneHertz() {
+        for cost: Int64 in [0, 1_000_000_000] {
+            let s = session(hz: 1, renderCost: cost)
+            var ops = Ops()
+            ops.layer(1, frame: rect(0, 0, 4, 4), [(.backgroundColor, .color(.red))])
+            #expect(s.handle(.commit(CommitDiff(sequence: 1, time: 9_223_372_035_000_000_000, ops: ops.ops))).isEmpty)
+            #expect(code(s.handle(.vsync(index: 9_223_372_036, time: 9_223_372_036_000_000_000))) == ServerErrorCode.timeOutOfRange.rawValue)
+        }
+    }
+}
+
+/// W4: trees deep enough to blow a recursive walk.
+@Suite("Deep trees")
+struct DeepTreeTests {
+    @Test("W4: a commit that builds a 50,000-deep chain is applied, rendered and released without recursion")
+    func deepChain() throws {
+        let depth = 50_000
+        var ops = Ops()
+        for id in 1...LayerID(depth) {
+            ops.layer(id, parent: nil, frame: rect(0, 0, 4, 4), id == LayerID(depth) ? [(.backgroundColor, .color(.red))] : [])
+        }
+        var moves: [DiffOp] = [.move(1, parent: 0, index: 0)]
+        for id in 2...LayerID(depth) { moves.append(.move(id, parent: id - 1, index: 0)) }
+        let output = MemoryFrameOutput()
+        var s: ServerSession? = ServerSession(pid: 1) { _ in output }
+        _ = s!.handle(.hello(.init(width: 8, height: 8, refreshHz: 60, background: .black, outputFolder: "unused")))
+        #expect(s!.handle(.commit(CommitDiff(sequence: 1, time: 0, ops: ops.ops + moves))).isEmpty)
+        let replies = s!.handle(.vsync(index: 0, time: 0))
+        guard replies.count == 1, case .presented(let p) = replies[0] else { Issue.record("\(replies)"); return }
+        #expect(p.damage.width == 4 && p.damage.height == 4)
+        #expect(s!.tree?.parent(of: LayerID(depth)) == LayerID(depth - 1))
+        s = nil   // the session's end: the tree is released
     }
 }

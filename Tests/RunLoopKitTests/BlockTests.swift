@@ -1,9 +1,10 @@
+import LoopSimTestSupport
 import LoopSimTrace
 import RunLoopKit
 import Testing
 
 /// docs/run-loop-rules.md §14 items 15–19: CFRunLoopPerformBlock (§9).
-@Suite struct BlockTests {
+@Suite(.quiescent) struct BlockTests {
     @Test("14.15 a block enqueued by a block runs at the step-12 DoBlocks of the same iteration")
     func item15() throws {
         do {

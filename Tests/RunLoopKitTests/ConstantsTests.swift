@@ -1,8 +1,9 @@
+import LoopSimTestSupport
 import RunLoopKit
 import Testing
 
 /// docs/run-loop-rules.md §1, "Constants": CF's raw values.
-@Suite struct ConstantsTests {
+@Suite(.quiescent) struct ConstantsTests {
     @Test("RunLoopActivity raw values are CFRunLoopActivity's")
     func activities() {
         #expect(RunLoopActivity.entry.rawValue == 0x1)

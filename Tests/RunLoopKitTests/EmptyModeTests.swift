@@ -1,12 +1,14 @@
+import LoopSimTestSupport
 import LoopSimTrace
 import RunLoopKit
 import Testing
 
 /// docs/run-loop-rules.md §14, "Empty modes and entry" (§2.1, §2.3).
-@Suite struct EmptyModeTests {
+@Suite(.quiescent) struct EmptyModeTests {
     @Test("14.1 a missing mode returns finished at once with no callouts")
     func item01() throws {
         let sim = Sim()
+        sim.leaves = ["source 'a' signalled"]
         sim.observe(.default)
         sim.source("a", signalled: true)
         let r = try sim.loop.run(in: "never-created", timeout: 10 * S, returnAfterSourceHandled: false)

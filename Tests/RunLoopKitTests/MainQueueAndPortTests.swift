@@ -1,9 +1,10 @@
+import LoopSimTestSupport
 import LoopSimTrace
 import RunLoopKit
 import Testing
 
 /// docs/run-loop-rules.md §14 items 53–60: the main queue and version-1 ports (§3.7, §3.11, §6, §10).
-@Suite struct MainQueueAndPortTests {
+@Suite(.quiescent) struct MainQueueAndPortTests {
     @Test("14.53 main-queue work enqueued by a timer runs through the shortcut, without BW/AW")
     func item53() throws {
         let sim = Sim(main: true)
@@ -52,6 +53,7 @@ import Testing
     @Test("14.57 a custom non-common mode does not service the main queue")
     func item57() throws {
         let sim = Sim(main: true)
+        sim.leaves = ["1 main-queue item(s)"]
         sim.observe("Custom")
         sim.source("a", in: ["Custom"])
         sim.dispatchMain("D")
@@ -95,6 +97,7 @@ import Testing
         }
         do {
             let sim = Sim()
+            sim.leaves = ["port 'p' with 1 queued message(s)"]
             sim.observe("m")
             let p = sim.port("p", in: ["m"])
             p.send(at: 0, label: "m1")

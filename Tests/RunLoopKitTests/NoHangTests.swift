@@ -1,12 +1,14 @@
+import LoopSimTestSupport
 import LoopSimTrace
 import RunLoopKit
 import Testing
 
 /// LoopSim's guards against runs that would never end (§13 modelling choices).
-@Suite struct NoHangTests {
+@Suite(.quiescent) struct NoHangTests {
     @Test("a source that re-signals itself forever makes run throw busy, naming the source")
     func busySource() throws {
         let sim = Sim()
+        sim.leaves = ["source 'spin' signalled"]
         sim.loop.options.busyPassLimit = 1_000
         sim.source("spin", signalled: true) { s in s.signal(in: sim.context) }
         sim.source("quiet")
@@ -78,6 +80,7 @@ import Testing
     @Test("with settleDeadline, a repeating timer makes an unbounded run throw notSettled naming it")
     func notSettled() throws {
         let sim = Sim()
+        sim.leaves = ["repeating timer 'tick' (every 1s) next due at 11s in mode default"]
         sim.loop.settleDeadline = 10 * S
         var fires = 0
         sim.timer("tick", at: 1 * S, interval: 1 * S) { _ in fires += 1 }

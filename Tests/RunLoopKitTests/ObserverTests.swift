@@ -1,9 +1,10 @@
+import LoopSimTestSupport
 import LoopSimTrace
 import RunLoopKit
 import Testing
 
 /// docs/run-loop-rules.md §14 items 39–43: observers (§7).
-@Suite struct ObserverTests {
+@Suite(.quiescent) struct ObserverTests {
     @Test("14.39 observers are called by ascending order, ties first-in first-out")
     func item39() throws {
         let sim = Sim()

@@ -1,9 +1,10 @@
+import LoopSimTestSupport
 import LoopSimTrace
 import RunLoopKit
 import Testing
 
 /// docs/run-loop-rules.md §14 items 5–14: version-0 sources and wake-ups (§3, §4, §6).
-@Suite struct SourceTests {
+@Suite(.quiescent) struct SourceTests {
     @Test("14.5 one signalled source: the first iteration polls, then BW AW at the timeout")
     func item05() throws {
         let sim = Sim()
@@ -144,6 +145,7 @@ import Testing
     func item12() throws {
         do {
             let sim = Sim()
+            sim.leaves = ["source 'a' signalled"]
             sim.observe()
             let a = sim.source("a")
             let ctx = sim.context

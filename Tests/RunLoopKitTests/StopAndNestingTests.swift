@@ -1,9 +1,10 @@
+import LoopSimTestSupport
 import LoopSimTrace
 import RunLoopKit
 import Testing
 
 /// docs/run-loop-rules.md §14 items 44–52: stop, exit precedence, modes and nesting (§3.13, §4, §6, §8).
-@Suite struct StopAndNestingTests {
+@Suite(.quiescent) struct StopAndNestingTests {
     @Test("14.44 exit precedence: HandledSource, then TimedOut, then Stopped")
     func item44() throws {
         let cases: [(Nanoseconds, Bool, RunResult)] = [(0, true, .handledSource), (0, false, .timedOut), (10 * S, false, .stopped)]
@@ -68,6 +69,7 @@ import Testing
     @Test("14.48 a stop in an Entry observer gives E X, stopped")
     func item48() throws {
         let sim = Sim()
+        sim.leaves = ["source 'a' signalled"]
         sim.observe()
         sim.source("a", signalled: true)
         sim.observer("stopper", .entry, order: 1) { _ in sim.loop.stop() }
@@ -88,6 +90,7 @@ import Testing
         }
         do {
             let sim = Sim()
+            sim.leaves = ["repeating timer 't' (every 1s) next due at 4s in mode default"]
             sim.observe()
             var fires = 0
             sim.timer("t", at: 1 * S, interval: 1 * S) { _ in

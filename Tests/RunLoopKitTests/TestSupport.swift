@@ -1,5 +1,7 @@
+import LoopSimTestSupport
 import LoopSimTrace
 import RunLoopKit
+import Testing
 
 /// One second of virtual time.
 let S: Nanoseconds = 1_000_000_000
@@ -39,11 +41,17 @@ final class Sim {
     let loop: SimRunLoop
     var log: [String] = []
 
-    init(main: Bool = false) {
+    /// What the test means to leave pending at its end (checked when the
+    /// simulated thread goes away: `pendingWork()` must be exactly this).
+    var leaves: [String] = []
+
+    init(main: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) {
         context = SimContext()
         context.trace = trace
         loop = SimRunLoop(context: context, isMain: main)
+        QuiescenceRegistry.current?.register(at: sourceLocation) { (self.loop.pendingWork(), self.leaves) }
     }
+
 
     /// The current virtual time.
     var now: Nanoseconds { context.now }

@@ -1,9 +1,10 @@
+import LoopSimTestSupport
 import LoopSimTrace
 import RunLoopKit
 import Testing
 
 /// docs/run-loop-rules.md §14 items 20–38: timers (§5).
-@Suite struct TimerTests {
+@Suite(.quiescent) struct TimerTests {
     @Test("14.20 a one-shot timer as the only item fires after BW AW, then finished")
     func item20() throws {
         let sim = Sim()
@@ -20,6 +21,7 @@ import Testing
     @Test("14.21 a timer blocked until 3.5 fires once for the missed period")
     func item21() throws {
         let sim = Sim()
+        sim.leaves = ["repeating timer 't' (every 1s) next due at 5s in mode default"]
         sim.observe()
         let t = sim.timer("t", at: 1 * S, interval: 1 * S)
         sim.watchNextFireDate(t)
@@ -33,6 +35,7 @@ import Testing
     @Test("14.22 a timer blocked until exactly 3.0 fires once at 3.0, next 4.0")
     func item22() throws {
         let sim = Sim()
+        sim.leaves = ["repeating timer 't' (every 1s) next due at 4s in mode default"]
         sim.observe()
         let t = sim.timer("t", at: 1 * S, interval: 1 * S)
         sim.watchNextFireDate(t)
@@ -46,6 +49,7 @@ import Testing
     @Test("14.23 a 1.7 s callout at t=1: the next fire is 3.0, from the time after the callout")
     func item23() throws {
         let sim = Sim()
+        sim.leaves = ["repeating timer 't' (every 1s) next due at 4s in mode default"]
         sim.observe()
         var first = true
         let t = sim.timer("t", at: 1 * S, interval: 1 * S) { _ in
@@ -59,6 +63,7 @@ import Testing
     @Test("14.24 a callout that moves the date later (5.0) is honoured: 5, 6, 7")
     func item24() throws {
         let sim = Sim()
+        sim.leaves = ["repeating timer 't' (every 1s) next due at 8s in mode default"]
         sim.observe()
         var first = true
         let t = sim.timer("t", at: 1 * S, interval: 1 * S) { t in
@@ -73,6 +78,7 @@ import Testing
     @Test("14.25 a zero-duration callout that moves the date earlier (1.5 at t=2) is ignored: next 3.0")
     func item25() throws {
         let sim = Sim()
+        sim.leaves = ["repeating timer 't' (every 1s) next due at 4s in mode default"]
         sim.observe()
         let t = sim.timer("t", at: 1 * S, interval: 1 * S) { t in
             if sim.now == 2 * S { sim.loop.setNextFireDate(t, sec(1.5)) }
@@ -85,6 +91,7 @@ import Testing
     @Test("14.26 a past date set after a real delay is honoured as now: fires at 1.1, then 2.1, 3.1")
     func item26() throws {
         let sim = Sim()
+        sim.leaves = ["repeating timer 't' (every 1s) next due at 4.1s in mode default"]
         sim.observe()
         var first = true
         let t = sim.timer("t", at: 1 * S, interval: 1 * S) { t in
@@ -151,6 +158,7 @@ import Testing
             // already due at their new date: at t=3 A (rescheduled at 1)
             // still comes before B (rescheduled at 2).
             let sim = Sim()
+            sim.leaves = ["repeating timer 'B' (every 1s) next due at 4s in mode default", "repeating timer 'A' (every 2s) next due at 5s in mode default"]
             sim.observe()
             sim.timer("A", at: 1 * S, interval: 2 * S, order: 5)
             sim.timer("B", at: 1 * S, interval: 1 * S, order: -5)
@@ -185,6 +193,7 @@ import Testing
     @Test("14.32 GetNextFireDate inside the callout is the date firing; after it the next one")
     func item32() throws {
         let sim = Sim()
+        sim.leaves = ["repeating timer 't' (every 1s) next due at 2s in mode default"]
         sim.observe()
         let t = sim.timer("t", at: 1 * S, interval: 1 * S) { t in sim.note("in=\(secs(t.nextFireDate))") }
         #expect(try sim.run(.default, sec(1.5)) == .timedOut)
@@ -195,6 +204,7 @@ import Testing
     @Test("14.33 a timer in a mode that is not running waits, then fires once, next 6.0")
     func item33() throws {
         let sim = Sim()
+        sim.leaves = ["repeating timer 't' (every 1s) next due at 6s in mode A"]
         let t = sim.timer("t", at: 1 * S, interval: 1 * S, in: ["A"])
         sim.observe("B", prefix: "B:")
         sim.source("b", in: ["B"])
@@ -211,6 +221,7 @@ import Testing
     func item34() throws {
         do {
             let sim = Sim()
+            sim.leaves = ["timer 'td' next due at 1s in mode default"]
             sim.loop.addCommonMode(.tracking)
             sim.observe(.tracking)
             let tc = sim.timer("tc", at: 1 * S, in: [.common])
@@ -224,6 +235,7 @@ import Testing
         do {
             // tracking not common: the common timer is not in it.
             let sim = Sim()
+            sim.leaves = ["timer 'tc' next due at 1s in mode default"]
             sim.observe(.tracking)
             let tc = sim.timer("tc", at: 1 * S, in: [.common])
             #expect(!sim.loop.contains(tc, in: .tracking))
@@ -246,6 +258,7 @@ import Testing
     @Test("14.36 tolerance 0.8 on a 1 s repeating timer is stored as 0.5; it fires at its exact dates")
     func item36() throws {
         let sim = Sim()
+        sim.leaves = ["repeating timer 't' (every 1s) next due at 4s in mode default"]
         sim.observe()
         let t = sim.timer("t", at: 1 * S, interval: 1 * S)
         t.setTolerance(sec(0.8))
@@ -260,6 +273,7 @@ import Testing
         #expect(once.tolerance == 0)
         // With the hard-deadline option the wake is at the end of the window.
         let hard = Sim()
+        hard.leaves = ["repeating timer 't' (every 1s) next due at 2s in mode default"]
         hard.loop.options.toleranceWake = .hard
         hard.observe()
         hard.source("a")
@@ -272,6 +286,7 @@ import Testing
     @Test("14.37 timers do not count as sources: T@1, T@2, T@3, then timed out at 3.5")
     func item37() throws {
         let sim = Sim()
+        sim.leaves = ["repeating timer 't' (every 1s) next due at 4s in mode m"]
         sim.observe("m")
         sim.timer("t", at: 1 * S, interval: 1 * S, in: ["m"])
         #expect(try sim.run("m", sec(3.5), handled: true) == .timedOut)

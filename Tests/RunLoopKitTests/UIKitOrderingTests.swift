@@ -1,9 +1,10 @@
+import LoopSimTestSupport
 import LoopSimTrace
 import RunLoopKit
 import Testing
 
 /// docs/run-loop-rules.md §14 items 61–63: run results and the UIKit observer order (§3c, §4, §7, §11).
-@Suite struct UIKitOrderingTests {
+@Suite(.quiescent) struct UIKitOrderingTests {
     @Test("14.61 a timeout above 504911232 s never expires; a negative one polls like 0")
     func item61() throws {
         do {

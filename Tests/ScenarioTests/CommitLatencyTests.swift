@@ -1,3 +1,4 @@
+import LoopSimTestSupport
 import Foundation
 import LoopSimTrace
 import Testing
@@ -7,14 +8,14 @@ import Simulation
 /// Commit latency (docs/core-animation-rules.md choice 8): from a transaction's first
 /// mutation (or explicit begin) to the on-screen time of the first frame
 /// that shows it, traced as `latency` at that time.
-struct CommitLatencyTests {
-    func run(_ source: String) throws -> ScenarioOutcome {
+@Suite(.quiescent) struct CommitLatencyTests {
+    func run(_ source: String, leaving: [String] = [], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> ScenarioOutcome {
         let file = try ScenarioParser.parse(source, path: "latency.loop")
         let frames = FileManager.default.temporaryDirectory.appendingPathComponent("loopsim-latency-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: frames) }
         let outcome = ScenarioRunner(file: file, source: source, render: .init(transport: .thread(.renderServer), frames: frames)).run()
         #expect(outcome.failure == nil)
-        return outcome
+        return quiescent(outcome, leaving: leaving, sourceLocation: sourceLocation)
     }
 
     func latencies(_ source: String) throws -> [(txn: Int64, start: Int64, present: Int64, latency: Int64, expected: Int64, hitch: Int64)] {

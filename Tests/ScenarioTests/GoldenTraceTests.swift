@@ -1,3 +1,4 @@
+import LoopSimTestSupport
 import Foundation
 import Testing
 @testable import Scenario
@@ -6,7 +7,7 @@ import LoopSimTrace
 
 /// Every golden scenario under Traces/: it parses, runs twice to the same
 /// JSONL bytes, matches its recorded golden, and its expectations pass.
-struct GoldenTraceTests {
+@Suite(.quiescent) struct GoldenTraceTests {
     static let root: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

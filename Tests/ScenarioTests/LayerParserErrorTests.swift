@@ -1,3 +1,4 @@
+import LoopSimTestSupport
 import Testing
 @testable import Scenario
 
@@ -24,7 +25,7 @@ private let colourNeeds = "a colour (#RRGGBB, #RRGGBBAA or a name like red) or n
 private let shapeNeeds = "`fill` needs a shape: rect=(x, y, w, h), roundedRect=(x, y, w, h) radius=R, ellipse=(x, y, w, h) or path=\"…\""
 private let hugeNumber = "1" + String(repeating: "0", count: 400)
 
-@Suite struct LayerParserErrorTests {
+@Suite(.quiescent) struct LayerParserErrorTests {
     @Test func rendersAPathErrorInsideTheString() {
         #expect(parseError(path("M 0 0 L 1 Q 1 2 3 4"))?.description == """
         t.loop:2:26: error: `L` takes 2 numbers (x y), found 1

@@ -1,3 +1,4 @@
+import LoopSimTestSupport
 import Testing
 @testable import Scenario
 import LayerKit
@@ -62,7 +63,7 @@ private func drawCommand(_ line: String) throws -> DrawCommand? {
     try drawSteps(line).first?.command
 }
 
-@Suite struct LayerParserTests {
+@Suite(.quiescent) struct LayerParserTests {
     // MARK: Declarations
 
     @Test func theSpecsSetupSection() throws {

@@ -1,3 +1,4 @@
+import LoopSimTestSupport
 import Testing
 @testable import Scenario
 
@@ -24,7 +25,7 @@ private func number(_ integer: String, _ fraction: String? = nil, unit: String? 
                           fractionDigits: fraction, unit: unit))
 }
 
-@Suite struct LexerTests {
+@Suite(.quiescent) struct LexerTests {
     @Test func wordsSymbolsAndColumns() throws {
         let line = try #require(try lex("    timer tick-2 every=1s:"))
         #expect(line.indent == 4)
@@ -143,7 +144,7 @@ private func number(_ integer: String, _ fraction: String? = nil, unit: String? 
     }
 }
 
-@Suite struct BlockTests {
+@Suite(.quiescent) struct BlockTests {
     private func shape(_ nodes: [Node]) -> String {
         nodes.map { node -> String in
             switch node {

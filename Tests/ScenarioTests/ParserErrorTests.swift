@@ -1,3 +1,4 @@
+import LoopSimTestSupport
 import Testing
 @testable import Scenario
 
@@ -35,7 +36,7 @@ private extension String {
 /// A body that makes a block statement complete.
 private let body = "\n    wake"
 
-@Suite struct ParserErrorTests {
+@Suite(.quiescent) struct ParserErrorTests {
     // MARK: Full rendering
 
     @Test func rendersFileLineColumnSourceAndCaret() {

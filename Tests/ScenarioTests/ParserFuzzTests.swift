@@ -3,7 +3,7 @@ import Testing
 import LoopSimTestSupport
 
 
-@Suite struct ParserFuzzTests {
+@Suite(.quiescent) struct ParserFuzzTests {
     static let corpus: [String] = [
         """
         # A tap blocks the main thread.

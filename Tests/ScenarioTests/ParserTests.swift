@@ -1,3 +1,4 @@
+import LoopSimTestSupport
 import Foundation
 import Testing
 @testable import Scenario
@@ -53,7 +54,7 @@ private func background(_ color: String) throws -> [UInt8] {
     try parseScenario("display background=\(color)").display.background
 }
 
-@Suite struct ParserTests {
+@Suite(.quiescent) struct ParserTests {
     // MARK: Values
 
     static let durations: [(String, Int64)] = [

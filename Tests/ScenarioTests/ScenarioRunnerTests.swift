@@ -1,12 +1,13 @@
+import LoopSimTestSupport
 import Testing
 @testable import Scenario
 import Simulation
 
 /// The interpreter: statements in order, expectations, runtime errors.
-struct ScenarioRunnerTests {
-    func run(_ text: String) throws -> ScenarioOutcome {
+@Suite(.quiescent) struct ScenarioRunnerTests {
+    func run(_ text: String, leaving: [String] = [], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> ScenarioOutcome {
         let file = try ScenarioParser.parse(text, path: "t.loop")
-        return ScenarioRunner(file: file, source: text).run()
+        return quiescent(ScenarioRunner(file: file, source: text).run(), leaving: leaving, sourceLocation: sourceLocation)
     }
 
     @Test("expect log passes with the observed times, and fails with what was observed")
@@ -32,7 +33,7 @@ struct ScenarioRunnerTests {
             signal spin
         at 0 signal spin
         run for=1s
-        """)
+        """, leaving: ["source 'spin' signalled"])
         let failure = try #require(outcome.failure)
         #expect(failure.location.line == 4)
         #expect(failure.message.contains("source0 'spin'"))
@@ -47,7 +48,7 @@ struct ScenarioRunnerTests {
         mode gallery common
         run mode=gallery for=1.5s
         expect log "tick" at=1s
-        """)
+        """, leaving: ["repeating timer 'tick' (every 1s) next due at 2s in mode default,tracking,gallery"])
         #expect(outcome.allPassed)
     }
 

@@ -1,3 +1,4 @@
+import LoopSimTestSupport
 import RenderModel
 import RenderWire
 import Testing
@@ -5,10 +6,10 @@ import Testing
 import LayerKit
 
 /// The simulation ships LayerKit's diffs through the wire codec.
-struct CommitEncodingTests {
+@Suite(.quiescent) struct CommitEncodingTests {
     @Test("a shipped diff, bitmap included, decodes to the same diff")
     func encodedRoundTrip() throws {
-        let sim = Simulation()
+        let sim = checkedSimulation()
         var shipped: [CommitRecord] = []
         sim.layers.onCommit = { shipped.append($0) }
         let root = sim.layers.makeLayer(root: true)

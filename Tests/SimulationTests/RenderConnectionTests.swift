@@ -1,3 +1,4 @@
+import LoopSimTestSupport
 import Foundation
 import RenderModel
 import RenderWire
@@ -6,7 +7,7 @@ import Testing
 
 /// `RenderConnection.send`: large bitmaps leave the commit and travel as
 /// shared memory; the server shows the same frame either way.
-@Suite struct RenderConnectionTests {
+@Suite(.quiescent) struct RenderConnectionTests {
     /// A 128 × 96 image (48 KiB, above the default threshold) as a layer's
     /// contents, then a second commit that replaces it.
     static func commits() -> [CommitDiff] {

@@ -1,14 +1,15 @@
+import LoopSimTestSupport
 import Testing
 @testable import Simulation
 import RunLoopKit
 
 /// The simulated main thread: input events, run limits and bounds.
-struct SimulationTests {
+@Suite(.quiescent) struct SimulationTests {
     let second: Nanoseconds = 1_000_000_000
 
     @Test("an input event is a version-1 message in the common modes: it is handled during a tracking run")
     func inputEventDuringTracking() throws {
-        let sim = Simulation()
+        let sim = checkedSimulation()
         sim.postInputEvent(at: 500_000_000, name: "tap") { sim.log("tap") }
         let starter = SimTimer(name: "scroll", fireDate: 100_000_000, context: sim.context) { _ in
             try sim.run(mode: .tracking, limit: .duration(second))
@@ -25,7 +26,7 @@ struct SimulationTests {
 
     @Test("a timer due exactly at the run's deadline does not fire in it: the timeout wins the tie")
     func timeoutWinsTieWithTimer() throws {
-        let sim = Simulation()
+        let sim = checkedSimulation()
         var fired: [Nanoseconds] = []
         let t = SimTimer(name: "t", fireDate: 2 * second, context: sim.context) { _ in fired.append(sim.now) }
         sim.mainLoop.add(t, to: .default)
@@ -38,7 +39,7 @@ struct SimulationTests {
 
     @Test("run until a time already past runs nothing and warns")
     func untilInThePast() throws {
-        let sim = Simulation()
+        let sim = checkedSimulation()
         sim.context.block(for: second)
         let result = try sim.run(limit: .until(second / 2))
         #expect(result == .timedOut)
@@ -48,7 +49,7 @@ struct SimulationTests {
 
     @Test("run iterations=N makes exactly N passes and returns stopped")
     func iterations() throws {
-        let sim = Simulation()
+        let sim = checkedSimulation(leaving: ["repeating timer 't' (every 1s) next due at 4s in mode default"])
         let t = SimTimer(name: "t", fireDate: second, interval: second, context: sim.context) { _ in }
         sim.mainLoop.add(t, to: .default)
         let before = sim.context.pass
@@ -60,7 +61,7 @@ struct SimulationTests {
 
     @Test("an unbounded run with nothing to wake it returns idle")
     func idle() throws {
-        let sim = Simulation()
+        let sim = checkedSimulation()
         sim.postInputEvent(at: second, name: "tap") { sim.log("tap") }
         let result = try sim.run(limit: .idle(max: 10 * second))
         #expect(result == .idle)
@@ -69,7 +70,7 @@ struct SimulationTests {
 
     @Test("an unbounded run that never settles stops at its bound with an error naming the timer")
     func settleBound() throws {
-        let sim = Simulation()
+        let sim = checkedSimulation(leaving: ["repeating timer 'heartbeat' (every 1s) next due at 6s in mode default,tracking"])
         let t = SimTimer(name: "heartbeat", fireDate: second, interval: second, context: sim.context) { _ in }
         sim.mainLoop.add(t, to: .common)
         #expect {
@@ -83,7 +84,7 @@ struct SimulationTests {
 
     @Test("outside events due at a run's start are delivered before its first pass")
     func dueEventsFirst() throws {
-        let sim = Simulation()
+        let sim = checkedSimulation()
         var performed = false
         let s = SimSource(name: "s") { _ in performed = true }
         sim.mainLoop.add(s, to: .default)

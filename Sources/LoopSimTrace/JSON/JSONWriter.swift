@@ -86,4 +86,15 @@ public enum JSONWriter {
         if value < 0 { out.append(UInt8(ascii: "-")) }
         appendUInt(value.magnitude, to: &out)
     }
+
+    /// Appends `[a,b,…]`, each item written by `element`.
+    @inline(__always)
+    public static func appendArray<T>(_ items: [T], to out: inout [UInt8], _ element: (T, inout [UInt8]) -> Void) {
+        out.append(UInt8(ascii: "["))
+        for (i, item) in items.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            element(item, &out)
+        }
+        out.append(UInt8(ascii: "]"))
+    }
 }

@@ -53,4 +53,20 @@ public struct ImageDecodeError: Error, Hashable, Sendable, CustomStringConvertib
         }
         return "byte \(offset): \(message)"
     }
+
+    /// `byte O: not a netpbm image (P1…P6)`: the position and the family of
+    /// problem, without a byte of the input or a number read from it. For
+    /// messages about files the user may not own (a scenario's `image
+    /// file=`): an error must not read a file out (docs/security.md).
+    public var summary: String {
+        let what = switch kind {
+        case .badMagic: "not a netpbm image (P1…P6)"
+        case .unexpectedCharacter: "a character that cannot appear there"
+        case .truncatedHeader: "the header is cut short"
+        case .truncatedRaster: "the pixels are cut short"
+        case .outOfRange: "a number out of range"
+        case .exceedsLimit: "larger than the image limits"
+        }
+        return "byte \(offset): \(what)"
+    }
 }

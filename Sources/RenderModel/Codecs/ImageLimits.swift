@@ -18,6 +18,7 @@ public struct ImageLimits: Hashable, Sendable {
         self.maxPixels = maxPixels
     }
 
-    /// 16384 × 16384 and 64 Mi pixels (256 MiB of RGBA8).
-    public static let `default` = ImageLimits(maxWidth: 16384, maxHeight: 16384, maxPixels: 64 * 1024 * 1024)
+    /// 16384 × 16384 and 64 Mi pixels (256 MiB of RGBA8): ``RenderLimits``.
+    public static let `default` = ImageLimits(maxWidth: RenderLimits.maxBitmapSide, maxHeight: RenderLimits.maxBitmapSide,
+                                              maxPixels: RenderLimits.maxBitmapPixels)
 }

@@ -149,6 +149,11 @@ extension ScanConverter {
     /// of half-samples adds its weight to the pixel row's difference array
     /// (2 per sample row, or 1 + 1 for a row through a vertex). The prefix
     /// sums are the coverage.
+    ///
+    /// One function of about 130 lines on purpose: it is the inner loop of
+    /// every fill and composite, and its state (the active list, the
+    /// touched span, the row accumulators) lives in locals that the
+    /// optimizer keeps in registers across the row loop.
     @inlinable
     func scan<P: SpanPainter>(_ edges: [Edge], rows: Range<Int>, columns: Range<Int>, painter: inout P) {
         let originColumn = Int64(columns.lowerBound) * 16

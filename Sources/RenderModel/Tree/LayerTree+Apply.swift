@@ -78,6 +78,7 @@ extension LayerTree {
     /// Stores a bitmap (a `bitmap` operation, which cannot fail).
     @discardableResult
     public mutating func store(_ image: ImageID, _ bitmap: Bitmap) -> Change {
+        bitmapBytes += bitmap.pixels.count - (bitmaps[image]?.pixels.count ?? 0)
         bitmaps[image] = bitmap
         return .storedBitmap(image, users: users(of: image))
     }
@@ -105,7 +106,9 @@ extension LayerTree {
             guard let parentLayer = layers[p] else {
                 throw LayerTreeError(kind: .unknownParent, opIndex: index, op: "move", layer: id, reason: "parent layer \(p) does not exist")
             }
-            var ancestor: LayerID? = p
+            // A layer without sublayers can only be its own ancestor: moving
+            // a new layer under a deep chain costs nothing per level.
+            var ancestor: LayerID? = layers[id]!.sublayers.isEmpty && p != id ? nil : p
             while let a = ancestor, a != 0 {
                 if a == id {
                     let reason = p == id
@@ -154,5 +157,21 @@ extension LayerTree {
         guard oldImage != newImage else { return }
         if let old = oldImage { imageUsers[old]?.remove(id) }
         if let new = newImage { imageUsers[new, default: []].insert(id) }
+    }
+}
+
+extension LayerTree {
+    /// The bitmap bytes the tree would keep after storing `bitmaps` (a
+    /// commit's `bitmap` operations, or one shared bitmap): a stored image
+    /// is replaced, so its old size is taken back first.
+    public func bitmapBytes(afterStoring incoming: [(ImageID, Int)]) -> Int {
+        var total = bitmapBytes
+        var replaced: [ImageID: Int] = [:]
+        for (image, bytes) in incoming {
+            total -= replaced[image] ?? bitmaps[image]?.pixels.count ?? 0
+            total += bytes
+            replaced[image] = bytes
+        }
+        return total
     }
 }

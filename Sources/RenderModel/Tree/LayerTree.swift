@@ -33,6 +33,8 @@ public struct LayerTree: Hashable, Sendable {
     public internal(set) var rootIDs: [LayerID] = []
     /// Every bitmap shipped, by id.
     public internal(set) var bitmaps: [ImageID: Bitmap] = [:]
+    /// The pixel bytes of every bitmap stored, counted as they are stored.
+    public internal(set) var bitmapBytes = 0
     /// The layers whose `contents` name each image.
     var imageUsers: [ImageID: Set<LayerID>] = [:]
     /// The sequence number of the last commit applied.

@@ -135,6 +135,7 @@ public final class ServerSession {
             throw SessionError(.helloExpected, "\(message.tag): the first message must be hello")
         case (.running(let display), .commit(let diff)):
             try checkTime(of: diff, "commit", display)
+            try checkBitmapBudget(diff.ops.compactMap(Self.bitmapBytes), in: display.tree.layers, "commit \(diff.sequence)")
             let start = WallClock.nanoseconds()
             defer { applyNanoseconds &+= WallClock.nanoseconds() &- start }
             try display.tree.apply(diff)
@@ -143,6 +144,7 @@ public final class ServerSession {
             return []
         case (.running(let display), .snapshot(let diff)):
             try checkTime(of: diff, "snapshot", display)
+            try checkBitmapBudget(diff.ops.compactMap(Self.bitmapBytes), in: LayerTree(), "snapshot")
             let start = WallClock.nanoseconds()
             defer { applyNanoseconds &+= WallClock.nanoseconds() &- start }
             let t = RenderTree(displayWidth: Int(display.hello.width), displayHeight: Int(display.hello.height))
@@ -182,10 +184,34 @@ public final class ServerSession {
         guard let tree else {
             return handle(.bitmapShared(image, width: width, height: height, offset: 0, byteCount: UInt64(pixels.count)))
         }
+        do {
+            try checkBitmapBudget([(image, pixels.count)], in: tree.layers, "bitmapShared \(image.rawValue)")
+        } catch {
+            phase = .closed
+            return [.error(code: error.code.rawValue, message: error.message)]
+        }
         let start = WallClock.nanoseconds()
         tree.storeBitmap(image, Bitmap(width: Int(width), height: Int(height), pixels: pixels))
         applyNanoseconds &+= WallClock.nanoseconds() &- start
         return []
+    }
+
+    /// The session's bitmap budget (``RenderLimits/maxSessionBitmapBytes``
+    /// by default): what a session may keep, whatever each message's own
+    /// bound allows.
+    public var bitmapBudget = RenderLimits.maxSessionBitmapBytes
+
+    /// Refuses (276) what would take the session's bitmaps past the budget.
+    private func checkBitmapBudget(_ incoming: [(ImageID, Int)], in tree: LayerTree, _ what: String) throws(SessionError) {
+        guard !incoming.isEmpty else { return }
+        let total = tree.bitmapBytes(afterStoring: incoming)
+        guard total <= bitmapBudget else {
+            throw SessionError(.sessionMemoryBudget, "\(what): the session's bitmaps would take \(total) bytes; its budget is \(bitmapBudget) (docs/limits.md)")
+        }
+    }
+
+    private static func bitmapBytes(_ op: DiffOp) -> (ImageID, Int)? {
+        if case .bitmap(let image, let bitmap) = op { (image, bitmap.pixels.count) } else { nil }
     }
 
     /// Adds wall-clock decoding time to the next `applied` report (the
@@ -207,16 +233,32 @@ public final class ServerSession {
     }
 
     /// The first vsync from `k` on whose time is at or after `time`.
-    private func firstVsync(atOrAfter time: Int64, from k: UInt64, _ clock: VsyncClock) -> UInt64 {
-        Swift.max(k, UInt64(clock.firstVsync(atOrAfter: time)))
+    private func firstVsync(atOrAfter time: Int64, from k: UInt64, _ clock: VsyncClock) throws -> UInt64 {
+        guard let first = clock.firstVsync(atOrAfter: time) else {
+            throw SessionError(.timeOutOfRange, "the first vsync at or after \(time) ns is past the end of virtual time (\(Int64.max) ns)")
+        }
+        return Swift.max(k, UInt64(first))
+    }
+
+    /// The time of vsync `k`, checked: an index whose time is past the end
+    /// of virtual time is a session error, never an overflow.
+    private func vsyncTime(_ k: UInt64, _ clock: VsyncClock) throws -> Int64 {
+        guard k <= UInt64(Int64.max), let t = clock.time(ofVsync: Int64(k)) else {
+            throw SessionError(.timeOutOfRange, "vsync \(k): its time at \(clock.hz) Hz is past the end of virtual time (\(Int64.max) ns, about 292 years)")
+        }
+        return t
     }
 
     private func present(vsync k: UInt64, time: Int64, _ display: Display) throws -> WireMessage {
         let hello = display.hello, tree = display.tree, clock = display.clock
-        func vsyncTime(_ k: UInt64) -> Int64 { clock.time(ofVsync: Int64(k)) }
-        guard time == vsyncTime(k) else {
-            throw SessionError(.vsyncTimeMismatch, "vsync \(k): its time must be \(vsyncTime(k)) ns at \(hello.refreshHz) Hz, got \(time)")
+        func vsyncTime(_ k: UInt64) throws -> Int64 { try self.vsyncTime(k, clock) }
+        let expectedTime = try vsyncTime(k)
+        guard time == expectedTime else {
+            throw SessionError(.vsyncTimeMismatch, "vsync \(k): its time must be \(expectedTime) ns at \(hello.refreshHz) Hz, got \(time)")
         }
+        // The frame this vsync latches is on screen at vsync k + 1 at the
+        // earliest: that time must exist too.
+        let nextTime = try vsyncTime(k + 1)
         if let v = lastVsync, k <= v.index {
             throw SessionError(.vsyncIndexNotGrowing, "vsync \(k): vsync \(v.index) was already rendered; indexes must grow")
         }
@@ -227,25 +269,31 @@ public final class ServerSession {
         if time < busyUntil {
             // Still rendering the previous frame: nothing is latched; the
             // client may ask again at the first vsync after the render.
-            return .presented(.init(frame: k + 1, onScreenTime: vsyncTime(k + 1), frameHash: display.framebufferHash,
-                                    damage: .none, firstVisible: [], nextFrameTime: vsyncTime(firstVsync(atOrAfter: busyUntil, from: k + 1, clock))))
+            return .presented(.init(frame: k + 1, onScreenTime: nextTime, frameHash: display.framebufferHash,
+                                    damage: .none, firstVisible: [], nextFrameTime: try vsyncTime(try firstVsync(atOrAfter: busyUntil, from: k + 1, clock))))
         }
         let latched = unlatched.map(\.sequence)
         let transactions = unlatched.flatMap(\.transactions)
         unlatched.removeAll()
         let damage = tree.takeDamage()
         guard let box = damage.bounds else {
-            return .presented(.init(frame: k + 1, onScreenTime: vsyncTime(k + 1), frameHash: display.framebufferHash,
+            return .presented(.init(frame: k + 1, onScreenTime: nextTime, frameHash: display.framebufferHash,
                                     damage: .none, firstVisible: latched))
         }
         // The render takes `renderCost` from the latch; the frame is on
         // screen at the first vsync after it ends (the next one at best).
         var frame = k + 1
+        var onScreen = nextTime
         if hello.renderCost > 0 {
-            busyUntil = time + hello.renderCost
-            frame = firstVsync(atOrAfter: busyUntil, from: k + 1, clock)
+            let (end, overflow) = time.addingReportingOverflow(hello.renderCost)
+            guard !overflow else {
+                throw SessionError(.timeOutOfRange, "vsync \(k): a render of \(hello.renderCost) ns from \(time) ns ends past the end of virtual time (\(Int64.max) ns)")
+            }
+            let f = try firstVsync(atOrAfter: end, from: k + 1, clock)
+            onScreen = try vsyncTime(f)
+            busyUntil = end
+            frame = f
         }
-        let onScreen = vsyncTime(frame)
         display.compositor.render(tree, into: &display.framebuffer, damage: damage)
         for r in damage.clipped(to: tree.displayRect).rects {
             PNMEncoder.updateP6(&display.ppm, from: display.framebuffer, columns: r.x..<r.maxX, rows: r.y..<r.maxY,

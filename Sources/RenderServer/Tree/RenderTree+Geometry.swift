@@ -34,8 +34,9 @@ extension RenderTree {
             if node.ownBox != old { refresh.append(node) }
         }
         repainted.removeAll(keepingCapacity: true)
+        var covered: [ObjectIdentifier: Bool] = [:]
         for node in dirty where !node.removed {
-            if hasTouchedAncestor(node) { continue }
+            if hasTouchedAncestor(node, &covered) { continue }
             recompute(node)
             if let box = node.subtreeBox { commitDamage.add(box) }
             if let parent = node.parent { refresh.append(parent) }
@@ -53,13 +54,23 @@ extension RenderTree {
         refresh.removeAll(keepingCapacity: true)
     }
 
-    private func hasTouchedAncestor(_ node: RenderNode) -> Bool {
+    /// Whether a strict ancestor of `node` was touched by this commit.
+    /// `memo` remembers the answer for every node on the walked paths, so
+    /// the dirty nodes of a deep chain cost linear time in all, not
+    /// quadratic.
+    private func hasTouchedAncestor(_ node: RenderNode, _ memo: inout [ObjectIdentifier: Bool]) -> Bool {
+        var path: [RenderNode] = []
         var a = node.parent
+        var answer = false
         while let x = a {
-            if x.mark == stamp { return true }
+            if x.mark == stamp { answer = true; break }
+            if let known = memo[ObjectIdentifier(x)] { answer = known; break }
+            path.append(x)
             a = x.parent
         }
-        return false
+        // Every node on the path has the same touched strict ancestor (or none).
+        for x in path { memo[ObjectIdentifier(x)] = answer }
+        return answer
     }
 
     private static func joinedBox(_ node: RenderNode) -> PixelRect? {

@@ -50,6 +50,16 @@ public final class RenderTree {
         self.displayHeight = displayHeight
     }
 
+    /// Takes the nodes apart one by one: a node's `children` hold its
+    /// sublayers strongly (and `order` too), so letting a 50,000-deep chain go at once would
+    /// release it recursively, one stack frame per level.
+    deinit {
+        for node in nodes.values {
+            node.children = []
+            node.order = nil
+        }
+    }
+
     /// The whole display as a pixel rect.
     public var displayRect: PixelRect { PixelRect(x: 0, y: 0, width: displayWidth, height: displayHeight) }
 

@@ -1,4 +1,0 @@
-import Testing
-import Scenario
-
-@Test func builds() { #expect(true) }

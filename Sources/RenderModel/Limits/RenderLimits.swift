@@ -1,0 +1,44 @@
+/// The one limits table: the sizes the scenario language checks at parse
+/// time, the client checks before it draws, and the render server enforces
+/// on the wire (``ImageLimits/default``, `WireLimits`'s defaults) — the same
+/// numbers, read from here (`docs/limits.md`).
+public enum RenderLimits {
+    /// The widest and tallest display, in pixels.
+    public static let maxDisplaySide = 16384
+    /// The widest and tallest bitmap — a drawn layer's backing store, a
+    /// decoded image, a bitmap on the wire — in pixels.
+    public static let maxBitmapSide = 16384
+    /// The most pixel bytes (width × height × 4) of one bitmap: 256 MiB.
+    public static let maxBitmapBytes = 256 << 20
+    /// The most pixels of one bitmap (``maxBitmapBytes`` / 4).
+    public static let maxBitmapPixels = maxBitmapBytes / 4
+    /// The most bitmap bytes one render-server session keeps at once (its
+    /// backing stores and images, each counted as width × height × 4):
+    /// 512 MiB, two of the largest bitmaps. A commit that would pass it is
+    /// refused with `error` 276 (`docs/limits.md`).
+    public static let maxSessionBitmapBytes = 512 << 20
+    /// The highest display refresh rate, in Hz.
+    public static let maxRefreshHz = 1000
+
+    /// Why a drawn layer of `width` × `height` points (rounded up to whole
+    /// pixels) cannot have a backing store, or `nil` when it can. Checks the
+    /// `Double`s before any conversion to `Int`, so a NaN, an infinity or
+    /// 1e19 is a reason, never a trap.
+    public static func drawnSizeProblem(width: Double, height: Double) -> String? {
+        let w = width.rounded(.up), h = height.rounded(.up)
+        guard w.isFinite, h.isFinite else { return "its size \(width) × \(height) is not finite" }
+        let side = Double(maxBitmapSide)
+        if w > side || h > side {
+            return "its backing store would be \(w.formatted) × \(h.formatted) pixels; the limit is \(maxBitmapSide) on each side"
+        }
+        let bytes = max(0, w) * max(0, h) * 4
+        if bytes > Double(maxBitmapBytes) {
+            return "its backing store would take \(bytes.formatted) bytes; the limit is \(maxBitmapBytes) (256 MiB)"
+        }
+        return nil
+    }
+}
+
+private extension Double {
+    var formatted: String { self == rounded() && abs(self) < 1e18 ? String(Int64(self)) : String(self) }
+}
