@@ -38,3 +38,18 @@ let package = Package(
         .testTarget(name: "LoopSimCLITests", dependencies: ["loopsim", "loopsim-render", "RenderWire", "RenderModel"], swiftSettings: strict),
     ]
 )
+
+// The libFuzzer targets (Tests/Fuzz, docs/reliability.md) exist only when
+// LOOPSIM_FUZZ=1: tools/fuzz.sh builds them with -sanitize=fuzzer in their
+// own scratch folder, so `swift build` and `swift test` never see them.
+if Context.environment["LOOPSIM_FUZZ"] == "1" {
+    let fuzz: [SwiftSetting] = strict + [.unsafeFlags(["-parse-as-library"])]
+    package.targets += [
+        .executableTarget(name: "fuzz-scenario", dependencies: ["Scenario", "Simulation", "RenderServer"],
+                          path: "Tests/Fuzz/fuzz-scenario", swiftSettings: fuzz),
+        .executableTarget(name: "fuzz-session", dependencies: ["RenderServer", "RenderWire", "RenderModel", "LoopSimSystem", "Scenario", "Simulation"],
+                          path: "Tests/Fuzz/fuzz-session", swiftSettings: fuzz),
+        .executableTarget(name: "fuzz-commit", dependencies: ["RenderWire", "RenderModel"],
+                          path: "Tests/Fuzz/fuzz-commit", swiftSettings: fuzz),
+    ]
+}

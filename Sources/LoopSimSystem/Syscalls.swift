@@ -25,6 +25,7 @@ func system_read(_ fd: CInt, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -
 
 func system_write(_ fd: CInt, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
     if let r: Int = mocked("write", [Int(fd), count]) { return r }
+    guard let count = FaultPlan.faultedCount("write", count) else { return -1 }
     return Glibc.write(fd, buffer, count)
 }
 
@@ -35,6 +36,7 @@ func system_pread(_ fd: CInt, _ buffer: UnsafeMutableRawPointer?, _ count: Int, 
 
 func system_send(_ fd: CInt, _ buffer: UnsafeRawPointer?, _ count: Int, _ flags: CInt) -> Int {
     if let r: Int = mocked("send", [Int(fd), count, Int(flags)]) { return r }
+    guard let count = FaultPlan.faultedCount("send", count) else { return -1 }
     return Glibc.send(fd, buffer, count, flags)
 }
 

@@ -111,10 +111,11 @@ public final class RenderConnection {
             let (client, serverEnd) = try FileDescriptor.socketPair()
             let raw = serverEnd.rawValue
             let thread: SystemThread
+            let faults = FaultPlan.current?.server   // docs/reliability.md
             do {
                 thread = try SystemThread.start {
                     let descriptor = FileDescriptor(rawValue: raw)
-                    server.serve(descriptor)
+                    FaultPlan.withPlan(faults) { server.serve(descriptor) }
                     try? descriptor.close()
                 }
             } catch {
@@ -132,6 +133,9 @@ public final class RenderConnection {
         } catch {
             connection.abandon()
             throw error
+        }
+        if let faults = FaultPlan.current, faults.countOpen(), faults.strikes(.killAfterRespawn, at: "after a respawn's welcome") {
+            connection.kill()
         }
         return connection
     }
@@ -198,6 +202,7 @@ public final class RenderConnection {
     /// stores them on arrival, so the commit after them, without those ops,
     /// means the same.
     public func send(_ message: WireMessage) throws {
+        if let faults = FaultPlan.current, faults.strikes(.killAtMessage, at: "before \(message.tag)") { kill() }
         var message = message
         switch message {
         case .commit(let diff):

@@ -1,4 +1,5 @@
 import Foundation
+import LoopSimSystem
 import LoopSimTrace
 import Scenario
 import Simulation
@@ -8,7 +9,7 @@ enum RunCommand {
     static let spec = CommandSpec(
         name: "run",
         abstract: "Run a scenario and print its trace and expectations.",
-        usage: "loopsim run <file> [--trace <path>] [--format <format>] [--frames <dir>] [--server <transport>] [--allow-absolute-assets]",
+        usage: "loopsim run <file> [--trace <path>] [--format <format>] [--frames <dir>] [--server <transport>] [--allow-absolute-assets] [--faults <seed>]",
         arguments: [("<file>", "The scenario file (*.loop).")],
         options: [
             ("--trace <path>", "Write the trace to <path> instead of standard output."),
@@ -16,6 +17,7 @@ enum RunCommand {
             ("--frames <dir>", "Where the render server writes frames (default: loopsim-out/<name>/frames)."),
             ("--server <transport>", "spawn (the loopsim-render process, default), thread, unix:PATH (a server started with 'loopsim-render --listen PATH'), or none."),
             ("--allow-absolute-assets", "Let 'image file=' read absolute paths and paths outside the scenario's folder."),
+            ("--faults <seed>", "Inject faults chosen from the seed: server kills, delayed replies, short writes, EINTR, ENOSPC (docs/reliability.md)."),
         ],
         discussion: """
         Exit status: 0 when every expectation passes, 1 when one fails, 2 for a
@@ -23,7 +25,7 @@ enum RunCommand {
         """)
 
     static func main(_ args: [String]) throws -> Int32 {
-        let parsed = try ParsedArguments(args, valueOptions: ["--trace", "--format", "--frames", "--server"], flagOptions: ["--allow-absolute-assets"])
+        let parsed = try ParsedArguments(args, valueOptions: ["--trace", "--format", "--frames", "--server", "--faults"], flagOptions: ["--allow-absolute-assets"])
         if parsed.wantsHelp { printOut(spec.help()); return ExitStatus.success }
         guard parsed.positionals.count == 1 else {
             throw UsageError(message: parsed.positionals.isEmpty ? "missing expected argument '<file>'"
@@ -52,7 +54,13 @@ enum RunCommand {
         let render = try renderOptions(parsed, scenario: path, defaultTransport: .spawn)
         let runner = ScenarioRunner(file: file, source: source, render: render,
                                     allowAbsoluteAssets: parsed.flags.contains("--allow-absolute-assets"))
-        let outcome = runner.run()
+        let faults = try parsed.values["--faults"].map { text -> FaultPlan in
+            let seeds = try FaultSweep.seeds(text)
+            guard seeds.count == 1 else { throw UsageError(message: "'--faults' takes one seed for 'run' (a range is for 'loopsim test')") }
+            return FaultPlan(seed: seeds.lowerBound)
+        }
+        let outcome = FaultPlan.withPlan(faults) { runner.run() }
+        if let faults { printError("faults (seed \(faults.seed)): \(faults.summary)") }
         let rendered = TraceWriter.render(outcome.events, as: format)
         if let tracePath {
             do {

@@ -8,11 +8,12 @@ enum TestCommand {
     static let spec = CommandSpec(
         name: "test",
         abstract: "Run the golden scenarios and compare their traces.",
-        usage: "loopsim test [<path> ...] [--record <mode>] [--artifacts <dir>]",
+        usage: "loopsim test [<path> ...] [--record <mode>] [--artifacts <dir>] [--faults <seeds>]",
         arguments: [("<path>", "Scenario files or folders searched for *.loop (default: Traces/).")],
         options: [
             ("--record <mode>", "missing, all or failed: write goldens (also LOOPSIM_RECORD)."),
             ("--artifacts <dir>", "Where actual traces of failing scenarios go (default: loopsim-out/artifacts)."),
+            ("--faults <seeds>", "A seed (17) or range (1-200): run each scenario clean and under each seed's faults, compare frames (docs/reliability.md)."),
         ],
         discussion: """
         Each NAME.loop is run and its JSONL trace compared with NAME.trace.jsonl
@@ -20,12 +21,15 @@ enum TestCommand {
         printed and the actual trace is written under the artifacts folder.
         A run that records goldens says so and exits 1: re-run without
         recording to check them.
+        With --faults, traces are not compared: each faulted run must show the
+        clean run's frames or fail with its own error; the table of results is
+        printed, and the exit status is 1 if any run lost frames otherwise.
         """)
 
     enum RecordMode: String { case never, missing, all, failed }
 
     static func main(_ args: [String]) throws -> Int32 {
-        let parsed = try ParsedArguments(args, valueOptions: ["--record", "--artifacts"], flagOptions: [])
+        let parsed = try ParsedArguments(args, valueOptions: ["--record", "--artifacts", "--faults"], flagOptions: [])
         if parsed.wantsHelp { printOut(spec.help()); return ExitStatus.success }
         let recordText = parsed.values["--record"] ?? ProcessInfo.processInfo.environment["LOOPSIM_RECORD"] ?? "never"
         guard let record = RecordMode(rawValue: recordText.isEmpty ? "never" : recordText) else {
@@ -53,6 +57,9 @@ enum TestCommand {
             return ExitStatus.failure
         }
 
+        if let faults = parsed.values["--faults"] {
+            return FaultSweep.sweep(files, seeds: try FaultSweep.seeds(faults))
+        }
         var passed = 0, failed = 0, recorded = 0
         for path in files {
             switch check(path, record: record, artifacts: artifacts) {
