@@ -15,7 +15,7 @@ extension ScenarioRunner {
         case .layer(let d):
             let layer = layerContext.makeLayer(name: d.name, isView: d.isView, root: d.parent == nil)
             layerObjects[d.name] = layer
-            if let parent = d.parent { layerObjects[parent]!.addSublayer(layer) }
+            if let parent = d.parent { try self.layer(parent, at: d.location).addSublayer(layer) }
             for (name, value) in d.properties {
                 try set(layer, name, value, at: d.location)
             }
@@ -31,14 +31,16 @@ extension ScenarioRunner {
                     throw ImageFileError(path: path, cause: error.errno)
                 }
             }
-        case .layout(let name, let body, _, let cost):
-            layerObjects[name]!.layoutBody = { [unowned self] _ in try self.perform(body) }
-            layerObjects[name]!.layoutCost = cost
-        case .constraints(let name, let body, _):
-            layerObjects[name]!.constraintsBody = { [unowned self] _ in try self.perform(body) }
-        case .draw(let name, let steps, _, let cost):
-            layerObjects[name]!.drawCost = cost
-            layerObjects[name]!.drawBody = { _, ctx in
+        case .layout(let name, let body, let location, let cost):
+            let target = try layer(name, at: location)
+            target.layoutBody = { [unowned self] _ in try self.perform(body) }
+            target.layoutCost = cost
+        case .constraints(let name, let body, let location):
+            try layer(name, at: location).constraintsBody = { [unowned self] _ in try self.perform(body) }
+        case .draw(let name, let steps, let location, let cost):
+            let target = try layer(name, at: location)
+            target.drawCost = cost
+            target.drawBody = { _, ctx in
                 for step in steps { try DrawCommandRunner.run(step.command, in: ctx) }
             }
         }
@@ -47,7 +49,7 @@ extension ScenarioRunner {
     func performLayerAction(_ action: LayerAction, at location: SourceLocation) throws {
         switch action {
         case .set(let name, let property, let value):
-            try set(layerObjects[name]!, property, value, at: location)
+            try set(try layer(name, at: location), property, value, at: location)
         case .begin:
             layerContext.begin()
         case .commit:
@@ -61,17 +63,27 @@ extension ScenarioRunner {
         case .completion(let body):
             layerContext.setCompletion { [unowned self] in try self.perform(body) }
         case .add(let name, let parent, let index):
-            let layer = layerObjects[name]!, p = layerObjects[parent]!
-            if let index { p.insertSublayer(layer, at: index) } else { p.addSublayer(layer) }
+            let child = try layer(name, at: location), p = try layer(parent, at: location)
+            if let index { p.insertSublayer(child, at: index) } else { p.addSublayer(child) }
         case .remove(let name):
-            layerObjects[name]!.removeFromSuperlayer()
+            try layer(name, at: location).removeFromSuperlayer()
         case .needsLayout(let name):
-            layerObjects[name]!.setNeedsLayout()
+            try layer(name, at: location).setNeedsLayout()
         case .needsDisplay(let name):
-            layerObjects[name]!.setNeedsDisplay()
+            try layer(name, at: location).setNeedsDisplay()
         case .layoutIfNeeded(let name):
-            try layerObjects[name]!.layoutIfNeeded()
+            try layer(name, at: location).layoutIfNeeded()
         }
+    }
+
+    /// The layer or view named `name`, or a positioned error when its
+    /// declaration has not run yet (declarations run in file order; an
+    /// action in an `at` block can run before a declaration below it).
+    func layer(_ name: String, at location: SourceLocation) throws -> Layer {
+        guard let layer = layerObjects[name] else {
+            throw diagnostic(at: location, "'\(name)' is used before its declaration has run: declarations run in file order, so declare it above this line (or run this later)")
+        }
+        return layer
     }
 
     func checkCommits(_ e: Expectation, _ n: Int) -> ExpectationResult {

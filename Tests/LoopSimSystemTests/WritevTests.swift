@@ -31,7 +31,7 @@ import Testing
 
     @Test("writeAll(vectors:) reports the errno of a failed writev")
     func failure() throws {
-        try MockingDriver.withMocking { driver in
+        MockingDriver.withMocking { driver in
             driver.script("writev", [.error(.noSpace)])
             let error = #expect(throws: SystemError.self) {
                 try [UInt8]([1]).withUnsafeBytes { try fake.writeAll(vectors: [$0]) }

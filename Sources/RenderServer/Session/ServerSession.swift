@@ -67,6 +67,10 @@ public final class ServerSession {
     /// Commits applied since the last vsync (sequence, transaction ids): the
     /// next frame shows them first.
     private var unlatched: [(sequence: UInt64, transactions: [UInt64])] = []
+    /// Bitmaps that came as `bitmapShared` since the last commit or
+    /// snapshot: they belong to the next one, so a snapshot (which starts a
+    /// new tree) stores them again before it applies.
+    private var sharedSinceLastApply: [(ImageID, Bitmap)] = []
     /// The last vsync handled (index, time), and the last commit's time.
     private var lastVsync: (index: UInt64, time: Int64)?
     private var lastCommitTime: Int64?
@@ -141,6 +145,7 @@ public final class ServerSession {
             let start = WallClock.nanoseconds()
             defer { applyNanoseconds &+= WallClock.nanoseconds() &- start }
             try display.tree.apply(diff)
+            sharedSinceLastApply = []
             unlatched.append((diff.sequence, diff.transactions))
             lastCommitTime = diff.time
             return []
@@ -150,6 +155,8 @@ public final class ServerSession {
             let start = WallClock.nanoseconds()
             defer { applyNanoseconds &+= WallClock.nanoseconds() &- start }
             let t = RenderTree(displayWidth: Int(display.hello.width), displayHeight: Int(display.hello.height))
+            for (image, bitmap) in sharedSinceLastApply { t.storeBitmap(image, bitmap) }
+            sharedSinceLastApply = []
             try t.apply(diff)
             t.damageAll()
             display.tree = t
@@ -193,7 +200,9 @@ public final class ServerSession {
             return [.error(code: error.code.rawValue, message: error.message)]
         }
         let start = WallClock.nanoseconds()
-        tree.storeBitmap(image, Bitmap(width: Int(width), height: Int(height), pixels: pixels))
+        let bitmap = Bitmap(width: Int(width), height: Int(height), pixels: pixels)
+        tree.storeBitmap(image, bitmap)
+        sharedSinceLastApply.append((image, bitmap))
         applyNanoseconds &+= WallClock.nanoseconds() &- start
         return []
     }
