@@ -42,8 +42,10 @@ let package = Package(
 // The libFuzzer targets (Tests/Fuzz, docs/reliability.md) exist only when
 // LOOPSIM_FUZZ=1: tools/fuzz.sh builds them with -sanitize=fuzzer in their
 // own scratch folder, so `swift build` and `swift test` never see them.
+// libFuzzer brings `main`: tools/fuzz.sh passes -parse-as-library on its
+// command line, so the manifest carries no unsafe flags.
 if Context.environment["LOOPSIM_FUZZ"] == "1" {
-    let fuzz: [SwiftSetting] = strict + [.unsafeFlags(["-parse-as-library"])]
+    let fuzz: [SwiftSetting] = strict
     package.targets += [
         .executableTarget(name: "fuzz-scenario", dependencies: ["Scenario", "Simulation", "RenderServer"],
                           path: "Tests/Fuzz/fuzz-scenario", swiftSettings: fuzz),

@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 target=${1:?usage: tools/fuzz.sh scenario|session|commit|all SECONDS [libFuzzer options…] | seeds}
 build() {
     local out
-    out=$(LOOPSIM_FUZZ=1 swift build -c release --scratch-path .build/fuzz -Xswiftc -sanitize=fuzzer \
+    out=$(LOOPSIM_FUZZ=1 swift build -c release --scratch-path .build/fuzz -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library \
         --product "fuzz-$1" 2>&1) || { echo "$out" >&2; echo "Error: cannot build fuzz-$1" >&2; exit 1; }
 }
 if [[ $target == seeds ]]; then
