@@ -1,3 +1,4 @@
+import LoopSimTrace
 import RenderModel
 
 /// What the work of a commit's phases costs in virtual time
@@ -33,20 +34,4 @@ public struct CommitCosts: Hashable, Sendable {
 }
 
 /// Where each phase of one commit ran in virtual time.
-public struct CommitPhaseTimes: Hashable, Sendable {
-    /// Start and duration (ns) of a phase.
-    public struct Span: Hashable, Sendable {
-        public var start: Int64
-        public var duration: Int64
-        public init(start: Int64, duration: Int64) {
-            self.start = start
-            self.duration = duration
-        }
-    }
-    /// Constraints and layout.
-    public var layout: Span
-    public var display: Span
-    public var prepare: Span
-    /// Building and encoding the diff; the commit is sent at its end.
-    public var commit: Span
-}
+public typealias CommitPhaseTimes = TraceEvent.CommitPhases

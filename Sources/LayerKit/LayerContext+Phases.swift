@@ -62,10 +62,7 @@ extension LayerContext {
         trace(.commit(.init(txns: record.transactions, layout: layoutVisited, display: displayVisited,
                             prepare: prepareVisited, changed: record.changed, bytes: bytes,
                             constraints: constraintsVisited,
-                            phases: .init(layout: .init(start: p.layout.start, duration: p.layout.duration),
-                                          display: .init(start: p.display.start, duration: p.display.duration),
-                                          prepare: .init(start: p.prepare.start, duration: p.prepare.duration),
-                                          commit: .init(start: p.commit.start, duration: p.commit.duration)))))
+                            phases: p)))
         try onCommit?(record)
     }
 

@@ -117,9 +117,9 @@ extension TraceEvent {
 
     /// The virtual start and duration (ns) of a commit's four phases. With
     /// every cost 0 they all start at the commit's time and last 0.
-    public struct CommitPhases: Sendable, Equatable {
+    public struct CommitPhases: Sendable, Hashable {
         /// One phase: when it started and how long it ran.
-        public struct Span: Sendable, Equatable {
+        public struct Span: Sendable, Hashable {
             public var start: Int64
             public var duration: Int64
             public init(start: Int64 = 0, duration: Int64 = 0) {
