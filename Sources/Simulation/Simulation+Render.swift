@@ -45,7 +45,7 @@ extension Simulation {
         let hello = WireMessage.Hello(width: UInt32(display.width), height: UInt32(display.height),
                                       refreshHz: UInt32(display.hz), background: display.background, outputFolder: folder,
                                       renderCost: display.renderCost, rasterCost: display.rasterCost)
-        let connection = try RenderConnection.open(transport, hello: hello)
+        let connection = try openServer(transport, hello: hello)
         render = RenderState(connection: connection, transport: transport, hello: hello, clock: display.clock)
         framesFolder = folder
         layers.onCommit = { [unowned self] record in try self.ship(record) }
@@ -84,15 +84,41 @@ extension Simulation {
     private func recoverRenderServer(after cause: Error? = nil) throws {
         guard let r = render else { return }
         r.connection.abandon()
-        let connection = try RenderConnection.open(r.transport, hello: r.hello)
         let unlatched = r.sentDiffs.keys.sorted()
         var snapshot = layers.committedSnapshot()
         snapshot.transactions = unlatched.flatMap { r.sentDiffs[$0]!.transactions }
-        try connection.send(.snapshot(snapshot))
+        // A server that dies again before it has the snapshot is started
+        // once more; a refusal is an answer, not a death, and is not retried.
+        var connection = try openServer(r.transport, hello: r.hello)
+        do {
+            try connection.send(.snapshot(snapshot))
+        } catch where !Self.isRefusal(error) {
+            connection.abandon()
+            connection = try RenderConnection.open(r.transport, hello: r.hello)
+            try connection.send(.snapshot(snapshot))
+        }
         r.connection = connection
         r.dead = false
         let what = (cause as? RenderConnection.Failure).flatMap { $0.kind == .timedOut ? "\($0.description); killed it" : nil } ?? "the render server died"
         warn("\(what); restarted it with a snapshot of the tree as of commit \(r.onScreen.lastSequence) and re-sent \(unlatched.count) commit(s) not yet on screen")
+    }
+
+    /// Connects and says hello; a server that dies during the handshake (it
+    /// did not refuse: it went away) is started once more, with a `warn`.
+    private func openServer(_ transport: RenderConnection.Transport, hello: WireMessage.Hello) throws -> RenderConnection {
+        do {
+            return try RenderConnection.open(transport, hello: hello)
+        } catch where !Self.isRefusal(error) {
+            warn("the render server went away during the handshake (\(error)); started it again")
+            return try RenderConnection.open(transport, hello: hello)
+        }
+    }
+
+    /// Whether `error` is the server's own answer (an `error` message):
+    /// it is alive and said why, so trying again would only be refused again.
+    static func isRefusal(_ error: Error) -> Bool {
+        if case .refused? = (error as? RenderConnection.Failure)?.kind { return true }
+        return false
     }
 
     /// Runs `exchange` with the server, recovering once if it is gone.

@@ -24,6 +24,19 @@ import Testing
         #expect(result.stdout.contains("| 1–3 (3) | 1 | 3 |"), "\(result)")
     }
 
+    /// Seed 29 kills the server during its first handshake: the client starts
+    /// it once more (a `warn` says so) and the frames are the clean run's.
+    @Test("a server killed during the hello handshake is started again and the run is identical to the clean one")
+    func aKillDuringTheHandshakeIsRecovered() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.copyFromTraces("render/tap-block-green.loop", to: "tap-block-green.loop")
+        let result = try await loopsim(["test", "tap-block-green.loop", "--faults", "29"], in: sandbox.url)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("| 29–29 (1) | 1 | 1 | 3 | 1 | 0 | 0 | 0 |"), "\(result)")
+        let run = try await loopsim(["run", "tap-block-green.loop", "--server", "thread", "--faults", "29", "--format", "jsonl"], in: sandbox.url)
+        #expect(run.stdout.contains("went away during the handshake"), "\(run)")
+    }
+
     @Test func aSeedThatIsNotANumberIsAUsageError() async throws {
         let sandbox = try Sandbox()
         try sandbox.copyFromTraces("render/tap-block-green.loop", to: "tap-block-green.loop")
