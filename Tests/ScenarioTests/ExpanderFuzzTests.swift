@@ -73,15 +73,7 @@ import Testing
             _ = try ScenarioParser.parse(source, path: "fuzz.loop", expander: expander)
             return true
         } catch {
-            let lines = Lexer.physicalLines(source)
-            let location = error.location
-            guard location.line >= 1, location.line <= lines.count else {
-                Issue.record("line out of range: \(error)\n--- source:\n\(source)")
-                return false
-            }
-            #expect(error.sourceLine == lines[location.line - 1], "\(error)")
-            #expect(location.column >= 1 && location.column <= error.sourceLine.unicodeScalars.count + 1,
-                    "\(error)\n--- source:\n\(source)")
+            ParserFuzzTests.expectPointsInside(error, source)
             return false
         }
     }

@@ -168,20 +168,27 @@ import LoopSimTestSupport
             _ = try ScenarioParser.parse(source, path: "fuzz.loop")
             return true
         } catch {
-            let lines = Lexer.physicalLines(source)
-            let location = error.location
-            #expect(location.file == "fuzz.loop")
-            #expect(!error.message.isEmpty)
-            guard location.line >= 1, location.line <= lines.count else {
-                Issue.record("line out of range: \(error)\n--- source:\n\(source)")
-                return false
-            }
-            #expect(error.sourceLine == lines[location.line - 1], "\(error)")
-            #expect(location.column >= 1 && location.column <= error.sourceLine.unicodeScalars.count + 1,
-                    "\(error)\n--- source:\n\(source)")
-            #expect(error.description.hasPrefix("fuzz.loop:\(location.line):\(location.column): error: "))
+            expectPointsInside(error, source)
             return false
         }
+    }
+
+    /// A diagnostic of `source` (path `fuzz.loop`) names a line and column
+    /// inside the text, quotes that line, and reads `path:line:column: error:`.
+    /// The expansion fuzzer checks its errors the same way.
+    static func expectPointsInside(_ error: Diagnostic, _ source: String) {
+        let lines = Lexer.physicalLines(source)
+        let location = error.location
+        #expect(location.file == "fuzz.loop")
+        #expect(!error.message.isEmpty)
+        guard location.line >= 1, location.line <= lines.count else {
+            Issue.record("line out of range: \(error)\n--- source:\n\(source)")
+            return
+        }
+        #expect(error.sourceLine == lines[location.line - 1], "\(error)")
+        #expect(location.column >= 1 && location.column <= error.sourceLine.unicodeScalars.count + 1,
+                "\(error)\n--- source:\n\(source)")
+        #expect(error.description.hasPrefix("fuzz.loop:\(location.line):\(location.column): error: "))
     }
 
     @Test func corpusIsValid() throws {
