@@ -126,8 +126,21 @@ public final class SimContext {
         }
     }
 
+    /// Drops every pending outside event without running it. Their actions
+    /// often hold the run loop or this context (a scheduled `signal` holds
+    /// both), so the owner of a run calls this when it goes: what was never
+    /// delivered must not keep the run alive (docs/library.md, "A finished
+    /// run releases what it made").
+    public func discardOutsideEvents() {
+        outside.removeAll()
+        outsideHead = 0
+    }
+
     private func deliverHead() {
         let item = outside[outsideHead]
+        // A delivered action is dropped at once: it may hold the loop or
+        // this context, and the slot is only reclaimed in batches.
+        outside[outsideHead].action = {}
         outsideHead += 1
         if item.time > now { now = item.time }
         if let label = item.label { emit(.post(what: label)) }

@@ -146,7 +146,7 @@ extension SimSource: RunLoopItem {
 
     func join(_ state: ModeState, of loop: SimRunLoop) {
         state.sources0.append(self)
-        memberships.append((loop, state.name))
+        memberships.append(LoopMembership(loop: loop, mode: state.name))
         schedule?(loop, state.name)
     }
 
@@ -163,7 +163,7 @@ extension SimPort: RunLoopItem {
 
     func join(_ state: ModeState, of loop: SimRunLoop) {
         state.ports.append(self)
-        memberships.append((loop, state.name))
+        memberships.append(LoopMembership(loop: loop, mode: state.name))
     }
 
     func leave(_ mode: RunLoopMode, of loop: SimRunLoop) {

@@ -14,7 +14,7 @@ public final class SimSource {
     @exclusivity(unchecked) public internal(set) var signalledTime: Nanoseconds?
     @exclusivity(unchecked) var signalSeq = 0
     /// The (loop, mode) pairs the source is in, in insertion order.
-    @exclusivity(unchecked) var memberships: [(loop: SimRunLoop, mode: RunLoopMode)] = []
+    @exclusivity(unchecked) var memberships: [LoopMembership] = []
     let perform: (SimSource) throws -> Void
     let schedule: ((SimRunLoop, RunLoopMode) -> Void)?
     let cancel: ((SimRunLoop, RunLoopMode) -> Void)?
@@ -55,11 +55,18 @@ public final class SimSource {
         isValid = false
         signalledTime = nil
         let members = memberships
-        for (loop, mode) in members {
-            loop.removeFromMode(self, mode)
-        }
-        for (loop, _) in members { loop.forgetCommonItem(self) }
+        for m in members { m.loop?.removeFromMode(self, m.mode) }
+        for m in members { m.loop?.forgetCommonItem(self) }
     }
+}
+
+/// A (loop, mode) pair a source or port is in. The loop is held weakly: a
+/// mode holds its items, an item does not hold its loops (CF's sources keep
+/// their run loops in a bag without retain callbacks), so a loop and the
+/// sources in it never keep each other alive (docs/library.md).
+struct LoopMembership {
+    weak var loop: SimRunLoop?
+    let mode: RunLoopMode
 }
 
 /// A message queued on a version-1 port.
@@ -89,7 +96,7 @@ public final class SimPort {
     /// Tie-break among ports ready at the same instant: the order the port was
     /// first added to a loop.
     @exclusivity(unchecked) var registration = Int.max
-    @exclusivity(unchecked) var memberships: [(loop: SimRunLoop, mode: RunLoopMode)] = []
+    @exclusivity(unchecked) var memberships: [LoopMembership] = []
     let perform: (SimPort, PortMessage) throws -> Void
 
     public init(name: String, order: Int = 0, calloutKind: CalloutKind = .source1,
@@ -125,8 +132,8 @@ public final class SimPort {
         guard isValid else { return }
         isValid = false
         let members = memberships
-        for (loop, mode) in members { loop.removeFromMode(self, mode) }
-        for (loop, _) in members { loop.forgetCommonItem(self) }
+        for m in members { m.loop?.removeFromMode(self, m.mode) }
+        for m in members { m.loop?.forgetCommonItem(self) }
         queue.removeAll()
         head = 0
     }

@@ -23,6 +23,13 @@ public final class Simulation {
 
     var finishedFrames: [PresentedFrame] = []
     var finishedPresentations: [Presentation] = []
+    /// A simulation owns its run: when it goes, the outside events it never
+    /// delivered go too (they hold the loop and the context), so a finished
+    /// run releases what it made (docs/library.md).
+    deinit {
+        context.discardOutsideEvents()
+    }
+
     /// What the render server lost for good (frames, commits), each a
     /// sentence; a run with any fails (``renderLosses``).
     var losses: [String] = []
