@@ -97,7 +97,7 @@ public enum TextTraceWriter {
                 blocks.removeSubrange(open...)
             }
             return blocks.count
-        case .callout(let kind, let name):
+        case .callout(let kind, let name, _):
             let level = blocks.count
             blocks.append(.callout(kind: kind, name: name))
             return level
