@@ -25,7 +25,8 @@ extension ScenarioRunner {
             layer.setTiming(key, .time(sum))
             return
         default:
-            break
+            // The parser gives a timing property a delta of its own kind.
+            if name.isTiming { throw diagnostic(at: location, "\(target): \(name.rawValue) cannot be added to") }
         }
         let property = LayerProperty(rawValue: name.rawValue)!
         let sum: PropertyValue
