@@ -113,7 +113,7 @@ public final class DisplayLink {
         guard !overflow else { return }
         let (k, overflow2) = rounded.multipliedReportingOverflow(by: vsyncsPerFrame)
         guard !overflow2, let time = clock.time(ofVsync: k) else { return }
-        scheduled = context.schedule(at: time, label: nil, pendingAs: "vsync \(k) of display link '\(name)'") { [weak self] in
+        scheduled = context.schedule(at: time, label: nil, pendingAs: "vsync \(k) of display link \(name)") { [weak self] in
             self?.vsync(k, at: time)
         }
     }

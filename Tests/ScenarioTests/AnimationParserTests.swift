@@ -95,6 +95,45 @@ import Testing
         #expect(b.spring == ViewSpring(dampingRatio: 0.5, velocity: 2) && b.curve == .easeInOut && b.completion == nil)
     }
 
+    @Test("the language contract's animation examples parse and mean what they say")
+    func contractExamples() throws {
+        let file = try parseScenario("""
+        layer spinner
+        layer box
+        displaylink dl fps=60 mode=common:                    # CADisplayLink: fires on vsyncs when the loop is free
+            set spinner.transform = rotate(6deg)
+        at 1s:
+            animate spinner.transform from=rotate(0deg) to=rotate(360deg) duration=1s repeat=inf timing=linear key=spin
+            animate box.position keyframes=((0,0),(50,0),(50,50)) times=(0,0.5,1) duration=1s
+            spring box.position to=(100,100) mass=1 stiffness=100 damping=10
+            removeAnimation spinner key=spin
+        expect presentation box.position == (50,0) at=0.5s tolerance=0.5
+        """)
+        guard case .displayLink(let link) = file.statements[2], case .at(let e) = file.statements[3],
+              case .input(let actions) = e.kind else { Issue.record("shape"); return }
+        #expect(link.framesPerSecond == 60 && link.modes == [.common])
+        var spin = AnimationOptions()
+        spin.duration = 1_000_000_000
+        spin.repeatCount = .forever
+        spin.timing = .linear
+        spin.key = "spin"
+        var oneSecond = AnimationOptions()
+        oneSecond.duration = 1_000_000_000
+        #expect(actions.map(\.kind) == [
+            .animation(.add(AnimationSpec(layer: "spinner", property: .transform,
+                                          kind: .basic(from: .transform([.rotate(degrees: 0)]), to: .transform([.rotate(degrees: 360)]), by: nil),
+                                          options: spin))),
+            .animation(.add(AnimationSpec(layer: "box", property: .position,
+                                          kind: .keyframe(values: [.point(x: 0, y: 0), .point(x: 50, y: 0), .point(x: 50, y: 50)],
+                                                          keyTimes: [0, 0.5, 1], mode: .linear, timings: nil),
+                                          options: oneSecond))),
+            .animation(.add(AnimationSpec(layer: "box", property: .position,
+                                          kind: .spring(from: nil, to: .point(x: 100, y: 100), by: nil, mass: 1, stiffness: 100, damping: 10, velocity: 0),
+                                          options: AnimationOptions()))),
+            .animation(.remove(layer: "spinner", key: "spin")),
+        ])
+    }
+
     @Test("transaction disableActions=true is already part of the language")
     func disableActions() throws {
         #expect(try actions("transaction disableActions=true") == [.layer(.transaction(duration: nil, timing: nil, disableActions: true))])

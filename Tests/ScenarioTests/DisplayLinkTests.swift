@@ -145,10 +145,10 @@ import Testing
         displaylink dl:
             log "frame"
         run until=idle max=100ms
-        """, leaving: ["outside event 'vsync 7 of display link 'dl'' at 0.116666666s"])
+        """, leaving: ["outside event 'vsync 7 of display link dl' at 0.116666666s"])
         let failure = try #require(outcome.failure)
         #expect(failure.location.line == 3)
-        #expect(failure.message.contains("display link 'dl'"))
+        #expect(failure.message.contains("still pending: outside event 'vsync 7 of display link dl'"))
     }
 
     @Test("the callout event carries timestamp and targetTimestamp as its last keys, and reads back")

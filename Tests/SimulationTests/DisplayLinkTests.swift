@@ -34,7 +34,7 @@ import Testing
             link.pause()
         }
         link.add(to: sim.mainLoop, modes: [.common])
-        #expect(sim.pendingWork() == ["outside event 'vsync 1 of display link 'dl'' at 0.016666666s"])
+        #expect(sim.pendingWork() == ["outside event 'vsync 1 of display link dl' at 0.016666666s"])
         let result = try sim.run(limit: .idle(max: 1_000_000_000))
         #expect(result == .idle && count == 1 && link.isPaused)
         link.resume()
