@@ -19,6 +19,8 @@ public final class Layer {
     public let isView: Bool
     /// The model values.
     public internal(set) var state = LayerState()
+    /// The layer's own CAMediaTiming values (``setTiming(_:)``).
+    public internal(set) var timing = LayerTiming()
     /// Back-to-front order; nil until the first sublayer is added (as CALayer).
     public internal(set) var sublayers: [Layer]?
     public internal(set) weak var superlayer: Layer?

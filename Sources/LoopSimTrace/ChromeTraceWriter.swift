@@ -124,7 +124,7 @@ public enum ChromeTraceWriter {
             case .activity(let activity, _):
                 if activity == .beforeTimers { beginPass(e, ts: ts) }
                 instant(e, name: activity.rawValue, ts: ts, tid: main)
-            case .callout(let kind, let name):
+            case .callout(let kind, let name, _):
                 open(OpenSlice(kind: .callout, name: kind.rawValue + " " + name, category: "callout"), ts: ts, args: .fields(e))
             case .calloutEnd(let kind, let name):
                 let name = kind.rawValue + " " + name

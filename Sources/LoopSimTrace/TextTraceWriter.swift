@@ -43,7 +43,7 @@ public enum TextTraceWriter {
     /// Indentation per open run or callout.
     public static let indentUnit = "  "
     /// Integer fields holding nanoseconds, shown in seconds.
-    public static let nanosecondKeys: Set<String> = ["until", "duration", "present"]
+    public static let nanosecondKeys: Set<String> = ["until", "duration", "present", "timestamp", "targetTimestamp"]
 
     /// Every event as one line, each line ended by `"\n"`.
     public static func render(_ events: [TraceEvent]) -> String {
@@ -97,7 +97,7 @@ public enum TextTraceWriter {
                 blocks.removeSubrange(open...)
             }
             return blocks.count
-        case .callout(let kind, let name):
+        case .callout(let kind, let name, _):
             let level = blocks.count
             blocks.append(.callout(kind: kind, name: name))
             return level

@@ -42,7 +42,11 @@ struct TraceEventDecoder {
         case "run.end":
             return .runEnd(mode: try string("mode"), depth: try count("depth"), result: try runResult("result"))
         case "activity": return .activity(try named("activity"), mode: try string("mode"))
-        case "callout": return .callout(kind: try named("kind"), name: try string("name"))
+        case "callout":
+            let kind: TraceEvent.CalloutKind = try named("kind"), name = try string("name")
+            guard members.contains(where: { $0.key == "timestamp" }) else { return .callout(kind: kind, name: name) }
+            return .callout(kind: kind, name: name,
+                            frame: .init(timestamp: try int("timestamp"), targetTimestamp: try int("targetTimestamp")))
         case "callout.end": return .calloutEnd(kind: try named("kind"), name: try string("name"))
         case "sleep": return .sleep(mode: try string("mode"), until: try intOrNull("until"))
         case "wake": return .wake(reason: try named("reason"))

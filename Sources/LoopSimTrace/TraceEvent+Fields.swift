@@ -12,7 +12,10 @@ extension TraceEvent.Kind {
              TraceField("result", .string(result.description))]
         case .activity(let activity, let mode):
             [TraceField("activity", .string(activity.rawValue)), TraceField("mode", .string(mode))]
-        case .callout(let kind, let name), .calloutEnd(let kind, let name):
+        case .callout(let kind, let name, let frame):
+            [TraceField("kind", .string(kind.rawValue)), TraceField("name", .string(name))]
+                + (frame.map { [TraceField("timestamp", .int($0.timestamp)), TraceField("targetTimestamp", .int($0.targetTimestamp))] } ?? [])
+        case .calloutEnd(let kind, let name):
             [TraceField("kind", .string(kind.rawValue)), TraceField("name", .string(name))]
         case .sleep(let mode, let until):
             [TraceField("mode", .string(mode)), TraceField("until", until.map { .int($0) } ?? .null)]

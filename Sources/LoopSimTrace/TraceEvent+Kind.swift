@@ -12,8 +12,10 @@ extension TraceEvent {
         case runEnd(mode: String, depth: Int, result: RunResult)
         /// `activity`: the loop reaches that point, before its observers run.
         case activity(Activity, mode: String)
-        /// `callout`: a callout starts.
-        case callout(kind: CalloutKind, name: String)
+        /// `callout`: a callout starts. A display link's callout (kind
+        /// `displayLink`) carries the times its vsync gives every callout
+        /// (`timestamp`, `targetTimestamp`); every other callout has none.
+        case callout(kind: CalloutKind, name: String, frame: FrameTimestamps? = nil)
         /// `callout.end`: it returns.
         case calloutEnd(kind: CalloutKind, name: String)
         /// `sleep`: the loop goes to sleep until a time, or with no timeout.

@@ -33,6 +33,8 @@ public final class SimContext {
         var afterThread: Bool
         var seq: Int
         var label: String?
+        /// How ``pendingOutsideEvents`` names an untraced event (nil: not listed).
+        var pendingAs: String?
         var action: () -> Void
     }
 
@@ -59,8 +61,24 @@ public final class SimContext {
     /// simulated thread sleeps or is blocked. Same-time events run in the order
     /// they were scheduled. `label` names it in the trace's `post` event (nil:
     /// the simulation's own bookkeeping, not traced).
-    public func schedule(at time: Nanoseconds, label: String?, _ action: @escaping () -> Void) {
-        insert(OutsideEvent(time: time, afterThread: false, seq: nextSeq, label: label, action: action))
+    ///
+    /// `pendingAs` names an untraced event (`label` nil) in
+    /// ``pendingOutsideEvents``, so that a stream of the simulation's own
+    /// events (a display link's vsyncs) shows in the list of what keeps a
+    /// run from settling. Returns the event's id, for ``cancel(_:)``.
+    @discardableResult
+    public func schedule(at time: Nanoseconds, label: String?, pendingAs: String? = nil,
+                         _ action: @escaping () -> Void) -> Int {
+        let id = nextSeq
+        insert(OutsideEvent(time: time, afterThread: false, seq: id, label: label, pendingAs: pendingAs, action: action))
+        return id
+    }
+
+    /// Removes a pending event scheduled with ``schedule(at:label:pendingAs:_:)``;
+    /// nothing happens when it was delivered already. O(pending events).
+    public func cancel(_ id: Int) {
+        guard let index = outside[outsideHead...].firstIndex(where: { $0.seq == id }) else { return }
+        outside.remove(at: index)
     }
 
     /// Schedules `action` to happen at virtual time `time`, but only once the
@@ -96,7 +114,7 @@ public final class SimContext {
 
     /// Labels of the outside events still pending, in order.
     public var pendingOutsideEvents: [(time: Nanoseconds, label: String)] {
-        outside[outsideHead...].compactMap { e in e.label.map { (e.time, $0) } }
+        outside[outsideHead...].compactMap { e in (e.label ?? e.pendingAs).map { (e.time, $0) } }
     }
 
     /// Moves the clock to `time`, delivering every outside event due on the way

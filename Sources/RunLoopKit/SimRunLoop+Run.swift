@@ -184,10 +184,11 @@ extension SimRunLoop {
     /// Makes one callout, traced as `callout` / `callout.end`. The name is
     /// only built when the callout is traced or the busy bound is watching.
     @inline(__always)
-    func callout(_ kind: CalloutKind, _ name: @autoclosure () -> String, _ body: () throws -> Void) throws {
+    func callout(_ kind: CalloutKind, _ name: @autoclosure () -> String, frame: TraceEvent.FrameTimestamps? = nil,
+                 _ body: () throws -> Void) throws {
         if context.trace == nil && busyCounts == nil { return try body() }
         let name = name()
-        context.emit(.callout(kind: kind, name: name))
+        context.emit(.callout(kind: kind, name: name, frame: frame))
         if busyCounts != nil { noteBusy(kind, name) }
         try body()
         context.emit(.calloutEnd(kind: kind, name: name))
@@ -270,7 +271,7 @@ extension SimRunLoop {
         let message = p.takeMessage()
         guard p.isValid else { return false }
         let name = p.calloutKind == .event && !message.label.isEmpty ? message.label : p.name
-        try callout(p.calloutKind, name) { try p.perform(p, message) }
+        try callout(p.calloutKind, name, frame: message.frame) { try p.perform(p, message) }
         return true
     }
 

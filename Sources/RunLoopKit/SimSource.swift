@@ -77,6 +77,9 @@ public var time: Nanoseconds
 public var label: String
     /// The work the message carries (an input event's callout), if any.
 public var body: (() throws -> Void)?
+    /// A display link's vsync times, written on the `callout` event
+    /// (`docs/animations-language.md`); nil for every other message.
+    public var frame: TraceEvent.FrameTimestamps?
 }
 
 /// A version-1 (port-based) source: every queued message gives one perform,
@@ -115,9 +118,26 @@ public final class SimPort {
 
     /// Queues one message that arrived at `time`. Messages wake a loop only
     /// while it runs a mode containing the port.
-    public func send(at time: Nanoseconds, label: String = "", body: (() throws -> Void)? = nil) {
+    public func send(at time: Nanoseconds, label: String = "", frame: TraceEvent.FrameTimestamps? = nil,
+                     body: (() throws -> Void)? = nil) {
         guard isValid else { return }
-        queue.append(PortMessage(time: time, label: label, body: body))
+        queue.append(PortMessage(time: time, label: label, body: body, frame: frame))
+    }
+
+    /// Changes the newest queued message in place (a display link's vsync
+    /// coalescing into the callout still waiting); false when none is queued.
+    /// The message keeps its arrival time, so its place among ready ports
+    /// does not change.
+    public func updateNewestMessage(_ update: (inout PortMessage) -> Void) -> Bool {
+        guard head < queue.count else { return false }
+        update(&queue[queue.count - 1])
+        return true
+    }
+
+    /// Drops every queued message (a paused display link's waiting callout).
+    public func removeQueuedMessages() {
+        queue.removeAll(keepingCapacity: true)
+        head = 0
     }
 
     func takeMessage() -> PortMessage {

@@ -31,12 +31,17 @@ public enum LayerValue: Sendable, Equatable {
     case gravity(String)
     /// `none`: background, borderColor or contents set to nil
     case none
+    /// timeOffset, beginTime: a time in nanoseconds (`1.5s`)
+    case time(Int64)
 }
 
 /// The language's layer property names.
 public enum LayerPropertyName: String, Sendable, Equatable, CaseIterable {
     case frame, bounds, position, anchor, transform, background, opacity, hidden, corner, border
     case borderColor, clips, z, contents, gravity
+    /// The layer's CAMediaTiming properties (docs/animations-language.md):
+    /// model values only, for now.
+    case speed, timeOffset, beginTime
 }
 
 /// `layer NAME [parent=P] [PROP=VALUE …]` or `view NAME …`.
@@ -118,6 +123,10 @@ public enum LayerStatement: Sendable, Equatable {
 public enum LayerAction: Sendable, Equatable {
     /// `set L.prop = VALUE`
     case set(layer: String, property: LayerPropertyName, value: LayerValue)
+    /// `set L.prop += VALUE`: the model value plus VALUE (numbers, times,
+    /// points and rects add component by component; a transform is
+    /// concatenated after the current one).
+    case increment(layer: String, property: LayerPropertyName, by: LayerValue)
     /// `begin` — CATransaction.begin()
     case begin
     /// `commit` — CATransaction.commit()

@@ -96,6 +96,13 @@ public indirect enum ActionKind: Sendable, Equatable {
     case run(RunCommand)
     /// A layer or transaction action (`set`, `begin`, `commit`, …).
     case layer(LayerAction)
+    /// `pause NAME`: a display link's `isPaused = true`.
+    case pause(String)
+    /// `resume NAME`: a display link's `isPaused = false`.
+    case resume(String)
+    /// `animate`, `spring`, `removeAnimation`, `removeAnimations`,
+    /// `animations` (docs/animations-language.md).
+    case animation(AnimationAction)
 }
 
 /// `display size=(w,h) hz=N background=COLOR render=DURATION`.
@@ -240,6 +247,10 @@ public enum ExpectationKind: Sendable, Equatable {
     /// `expect pixel (x,y) == COLOR at=T [tolerance=N]`: the pixel of the
     /// frame on screen at T, each channel within N of COLOR (8-bit RGB).
     case pixel(x: Int, y: Int, color: [UInt8], at: Int64, tolerance: Int)
+    /// `expect presentation L.prop == V at=T [tolerance=E]`: the
+    /// presentation value at T, each number within E
+    /// (docs/animations-language.md).
+    case presentation(layer: String, property: LayerPropertyName, value: LayerValue, at: Int64, tolerance: Double)
 }
 
 public struct Expectation: Sendable, Equatable {
@@ -260,6 +271,8 @@ public enum Statement: Sendable, Equatable {
     case source(SourceDecl)
     case port(PortDecl)
     case observer(ObserverDecl)
+    /// `displaylink NAME fps=N mode=M:` (docs/animations-language.md).
+    case displayLink(DisplayLinkDecl)
     case at(ExternalEvent)
     case run(RunCommand)
     case expect(Expectation)

@@ -57,7 +57,7 @@ struct NameChecker {
                 } else {
                     let wanted = use.kinds.map(\.rawValue)
                     var message = use == .invalidate
-                        ? "unknown name '\(name)': `invalidate` needs a timer, source, port or observer"
+                        ? "unknown name '\(name)': `invalidate` needs a timer, source, port, observer or display link"
                         : "unknown \(wanted[0]) '\(name)'"
                     let candidates = items.filter { use.kinds.contains($0.value.kind) }.keys.sorted()
                     if let suggestion = Spelling.suggestion(for: name, from: candidates) {

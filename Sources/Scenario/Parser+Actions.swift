@@ -31,7 +31,7 @@ extension Parser {
         case "stop":
             kind = .stop
         case "invalidate":
-            let name = try expectName(&cursor, "the name of a timer, source, port or observer", after: keyword)
+            let name = try expectName(&cursor, "the name of a timer, source, port, observer or display link", after: keyword)
             use(name, .invalidate, line)
             kind = .invalidate(name.text)
         case "reschedule":
@@ -59,6 +59,12 @@ extension Parser {
             kind = .asyncMain(body: try parseBody(node, cursor, "async main"))
         case "run":
             kind = .run(try parseRun(node, &cursor, keyword, nested: true))
+        case "pause", "resume":
+            let link = try expectName(&cursor, "a display link's name", after: keyword)
+            use(link, word == "pause" ? .pause : .resume, line)
+            kind = word == "pause" ? .pause(link.text) : .resume(link.text)
+        case "animate", "spring", "removeAnimation", "removeAnimations", "animations":
+            kind = .animation(try parseAnimationAction(node, &cursor, keyword))
         case "set", "begin", "commit", "flush", "transaction", "completion", "add", "remove",
              "needsLayout", "needsDisplay", "layoutIfNeeded":
             kind = .layer(try parseLayerAction(node, &cursor, keyword))
@@ -66,7 +72,7 @@ extension Parser {
             throw misplacedOrUnknown(keyword, in: line, topLevel: false)
         }
         switch kind {
-        case .perform, .asyncMain, .run, .layer:
+        case .perform, .asyncMain, .run, .layer, .animation:
             break
         default:
             // Whatever is left is an unknown option of a statement without options.

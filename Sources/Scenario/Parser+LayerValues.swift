@@ -13,7 +13,8 @@ extension Parser {
         case .position, .anchor: "(x, y)"
         case .transform: "rotate(…), scale(…), translate(…) or identity"
         case .background, .borderColor: "a colour (#RRGGBB, #RRGGBBAA or a name like red) or none"
-        case .opacity, .z: "a number"
+        case .opacity, .z, .speed: "a number"
+        case .timeOffset, .beginTime: "a time like 1.5s"
         case .corner, .border: "a number, 0 or more"
         case .hidden, .clips: "true or false"
         case .contents: "an image name or none"
@@ -42,11 +43,17 @@ extension Parser {
             return .transform(try transformSteps(&cursor, after: what))
         }
         let value = try parseValue(&cursor, after: what)
-        let needs = Self.needs(property)
         if value.count > 1 {
-            throw error("\(needs), found a list", at: value[1].token, in: line)
+            throw error("\(Self.needs(property)), found a list", at: value[1].token, in: line)
         }
-        let element = value[0]
+        return try layerValue(property, element: value[0], line)
+    }
+
+    /// The value of `property` written as one element (a tuple or a
+    /// token; not a transform, which takes several tokens).
+    mutating func layerValue(_ property: LayerPropertyName, element: ValueElement,
+                             _ line: LexedLine) throws(Diagnostic) -> LayerValue {
+        let needs = Self.needs(property)
         func wrongKind() -> Diagnostic { error("\(needs), found \(Self.describe(element))", at: element.token, in: line) }
 
         switch property {
@@ -65,7 +72,10 @@ extension Parser {
             case .word, .color: return .color(try color(token, line))
             default: throw wrongKind()
             }
-        case .opacity, .z, .corner, .border:
+        case .timeOffset, .beginTime:
+            guard case .atom(let token) = element, case .number = token.kind else { throw wrongKind() }
+            return .time(try duration(token, line, what: "time"))
+        case .opacity, .z, .corner, .border, .speed:
             guard case .atom(let token) = element, case .number = token.kind else { throw wrongKind() }
             let number = try real(token, line, property.rawValue)
             if (property == .corner || property == .border) && number < 0 {
@@ -104,7 +114,7 @@ extension Parser {
     /// `identity`, or one or more of `rotate(A)`, `scale(S)`, `scale(X, Y)`,
     /// `translate(X, Y)` separated by spaces. The steps end at the first
     /// token that is not a name directly followed by `(`.
-    func transformSteps(_ cursor: inout Cursor, after what: String) throws(Diagnostic) -> [TransformStep] {
+    func transformSteps(_ cursor: inout Cursor, after what: String, inList: Bool = false) throws(Diagnostic) -> [TransformStep] {
         let line = cursor.line
         let needs = Self.needs(.transform)
         guard let first = cursor.peek else {
@@ -161,7 +171,7 @@ extension Parser {
                 steps.append(.translate(x: try real(arguments[0], line, "the x"), y: try real(arguments[1], line, "the y")))
             }
         } while cursor.peek?.word != nil && (cursor.peek(1)?.isSymbol("(") ?? false)
-        if let comma = cursor.peek, comma.isSymbol(",") {
+        if !inList, let comma = cursor.peek, comma.isSymbol(",") {
             throw error("transform steps are separated by spaces, not commas", at: comma, in: line)
         }
         return steps

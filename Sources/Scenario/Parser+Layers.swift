@@ -257,8 +257,17 @@ extension Parser {
         guard let equals = cursor.next() else {
             throw error("expected '=' and a value after \(target)", line, column: cursor.endColumn)
         }
+        if equals.isSymbol("+") {
+            guard let second = cursor.next(), second.isSymbol("="), second.column == equals.endColumn else {
+                throw error("expected '+=' and a value after \(target)", at: equals, in: line)
+            }
+            use(layer, .set, line)
+            let delta = try incrementValue(property, propertyToken, &cursor)
+            try expectEnd(cursor, after: "the value of \(target)")
+            return .increment(layer: layer.text, property: property, by: delta)
+        }
         guard equals.isSymbol("=") else {
-            throw error("expected '=' and a value after \(target), found \(equals.quoted)", at: equals, in: line)
+            throw error("expected '=' or '+=' and a value after \(target), found \(equals.quoted)", at: equals, in: line)
         }
         use(layer, .set, line)
         let value = try layerValue(property, &cursor, after: "'='")

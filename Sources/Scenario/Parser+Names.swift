@@ -2,6 +2,7 @@
 /// They share one namespace.
 enum ItemKind: String, Sendable {
     case timer, source, port, observer, layer, view, image
+    case displayLink = "display link"
 
     var withArticle: String { self == .observer || self == .image ? "an \(rawValue)" : "a \(rawValue)" }
 }
@@ -11,6 +12,7 @@ enum NameUse: Sendable {
     case signal, send, invalidate, reschedule
     case parent, set, add, remove, needsLayout, needsDisplay, layoutIfNeeded
     case layout, draw, constraints, contents, expect
+    case pause, resume, animate, removeAnimation
 
     var keyword: String {
         switch self {
@@ -30,6 +32,10 @@ enum NameUse: Sendable {
         case .draw: "draw"
         case .constraints: "constraints"
         case .contents: "contents="
+        case .pause: "pause"
+        case .resume: "resume"
+        case .animate: "animate"
+        case .removeAnimation: "removeAnimation"
         }
     }
 
@@ -38,7 +44,9 @@ enum NameUse: Sendable {
         switch self {
         case .signal: [.source]
         case .send: [.port]
-        case .invalidate: [.timer, .source, .port, .observer]
+        case .invalidate: [.timer, .source, .port, .observer, .displayLink]
+        case .pause, .resume: [.displayLink]
+        case .animate, .removeAnimation: [.layer, .view]
         case .reschedule: [.timer]
         case .parent, .set, .add, .remove, .needsLayout, .needsDisplay, .layoutIfNeeded, .layout, .draw, .expect: [.layer, .view]
         case .constraints: [.view]

@@ -287,6 +287,23 @@ extension Parser {
         if kindToken.word == "pixel" {
             return Expectation(kind: try parsePixel(&cursor, after: kindToken), location: location(of: keyword, in: line))
         }
+        if kindToken.word == "presentation" {
+            let (layer, property, value) = try parseVisibleTarget(&cursor, after: kindToken)
+            let options = try parseOptions(&cursor, OptionSpec(statement: "expect presentation", keys: ["at", "tolerance"]))
+            try noBody(cursor, "expect")
+            guard let (key, v) = options.value("at") else {
+                throw error("`expect presentation` needs at=T, the time at which to evaluate the presentation value", at: kindToken, in: line)
+            }
+            let at = try duration(atom(v, key, line, expected: "a time"), line, what: "time")
+            var tolerance = 0.0
+            if let (key, v) = options.value("tolerance") {
+                let token = try atom(v, key, line, expected: "a number")
+                tolerance = try real(token, line, "the tolerance")
+                guard tolerance >= 0 else { throw error("the tolerance cannot be negative", at: token, in: line) }
+            }
+            return Expectation(kind: .presentation(layer: layer, property: property, value: value, at: at, tolerance: tolerance),
+                               location: location(of: keyword, in: line))
+        }
         if kindToken.word == "frames" {
             return Expectation(kind: .frames(try parseCommitCount(&cursor, noun: "frames")),
                                location: location(of: keyword, in: line))
@@ -296,7 +313,7 @@ extension Parser {
                 throw error("`expect \(word)` is not supported yet (\(reason) arrive in a later version)",
                             at: kindToken, in: line)
             }
-            throw error("unknown expectation \(kindToken.quoted); expected log, commits, frames, visible, never visible or pixel",
+            throw error("unknown expectation \(kindToken.quoted); expected log, commits, frames, visible, never visible, pixel or presentation",
                         at: kindToken, in: line)
         }
         guard let textToken = cursor.next() else {
@@ -355,6 +372,10 @@ extension Parser {
             var message = "unknown layer property '\(name)'"
             if let suggestion = suggest(name, from: names) { message += "; did you mean '\(suggestion)'?" }
             throw error(message, at: propertyToken, in: line)
+        }
+        if property.isTiming {
+            throw error("\(name) is a model value that does not reach the render server yet, so it cannot be expected on screen (docs/animations-language.md)",
+                        at: propertyToken, in: line)
         }
         guard let first = cursor.next(), first.isSymbol("="), let second = cursor.next(), second.isSymbol("="),
               second.column == first.endColumn else {

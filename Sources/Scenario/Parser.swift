@@ -122,6 +122,7 @@ struct Parser {
         case "source": return try parseSourceOrPort(node, &cursor, keyword)
         case "port": return try parseSourceOrPort(node, &cursor, keyword)
         case "observer": return .observer(try parseObserver(node, &cursor, keyword))
+        case "displaylink": return .displayLink(try parseDisplayLink(node, &cursor, keyword))
         case "at": return .at(try parseAt(node, &cursor, keyword))
         case "run": return .run(try parseRun(node, &cursor, keyword, nested: false))
         case "expect": return .expect(try parseExpect(node, &cursor, keyword))

@@ -50,6 +50,8 @@ extension ScenarioRunner {
         switch action {
         case .set(let name, let property, let value):
             try set(try layer(name, at: location), property, value, at: location)
+        case .increment(let name, let property, let delta):
+            try increment(try layer(name, at: location), property, by: delta, at: location)
         case .begin:
             layerContext.begin()
         case .commit:
@@ -94,6 +96,14 @@ extension ScenarioRunner {
     }
 
     private func set(_ layer: Layer, _ name: LayerPropertyName, _ value: LayerValue, at location: SourceLocation) throws {
+        if name.isTiming {
+            switch value {
+            case .number(let v): layer.setTiming(.speed, .number(v))
+            case .time(let t): layer.setTiming(name == .timeOffset ? .timeOffset : .beginTime, .time(t))
+            default: throw diagnostic(at: location, "\(name.rawValue) cannot take \(value)")
+            }
+            return
+        }
         let property = LayerProperty(rawValue: name.rawValue)!
         do {
             try layer.set(property, propertyValue(value))
@@ -121,7 +131,7 @@ extension ScenarioRunner {
             return .transform(t)
         case .image(let name): return layerContext.imageID(named: name).map(PropertyValue.image) ?? .null
         case .gravity(let g): return .gravity(ContentsGravity(rawValue: g) ?? .resize)
-        case .none: return .null
+        case .none, .time: return .null
         }
     }
 }

@@ -47,6 +47,7 @@ public final class ScenarioRunner {
     var sources: [String: SimSource] = [:]
     var ports: [String: SimPort] = [:]
     var observers: [String: SimObserver] = [:]
+    var displayLinks: [String: DisplayLink] = [:]
     var layerObjects: [String: Layer] = [:]
     /// The statement being executed, for positioning runtime errors.
     private var current: SourceLocation?
@@ -106,6 +107,7 @@ public final class ScenarioRunner {
             declareSourcesAndPorts()
             for statement in file.statements {
                 if case .expect(let e) = statement {
+                    if case .presentation = e.kind { throw notRunYet(at: e.location) }
                     expectations.append(e)
                     continue
                 }
@@ -150,6 +152,8 @@ public final class ScenarioRunner {
                 throw diagnostic(at: location, "timer '\(name)' is used before its declaration on line \(d.location.line) has run; move the declaration above the first run that reaches this action")
             case .observer(let d) where d.name == name && observers[name] == nil:
                 throw diagnostic(at: location, "observer '\(name)' is used before its declaration on line \(d.location.line) has run; move the declaration above the first run that reaches this action")
+            case .displayLink(let d) where d.name == name && displayLinks[name] == nil:
+                throw diagnostic(at: location, "display link '\(name)' is used before its declaration on line \(d.location.line) has run; move the declaration above the first run that reaches this action")
             default:
                 continue
             }
@@ -204,6 +208,8 @@ public final class ScenarioRunner {
             }
             observers[d.name] = o
             for m in d.modes { loop.add(o, to: mode(m)) }
+        case .displayLink(let d):
+            addDisplayLink(d)
         case .at(let e):
             schedule(e)
         case .run(let r):
@@ -288,6 +294,15 @@ public final class ScenarioRunner {
             if let s = sources[name] { s.invalidate() }
             if let p = ports[name] { p.invalidate() }
             if let o = observers[name] { o.invalidate() }
+            if let d = displayLinks[name] { d.invalidate() }
+        case .pause(let name):
+            try requireDeclared(name, at: action.location)
+            displayLinks[name]!.pause()
+        case .resume(let name):
+            try requireDeclared(name, at: action.location)
+            displayLinks[name]!.resume()
+        case .animation:
+            throw notRunYet(at: action.location)
         case .reschedule(let name, let at):
             try requireDeclared(name, at: action.location)
             loop.setNextFireDate(timers[name]!, at)
@@ -307,7 +322,7 @@ public final class ScenarioRunner {
         }
     }
 
-    private func mode(_ ref: ModeRef) -> RunLoopMode {
+    func mode(_ ref: ModeRef) -> RunLoopMode {
         switch ref {
         case .common: return .common
         case .named(let name): return RunLoopMode(name)
@@ -341,6 +356,9 @@ public final class ScenarioRunner {
             return checkCommits(e, n)
         case .visible, .neverVisible, .pixel:
             return checkFrameExpectation(e)
+        case .presentation:
+            // Stopped before the checks (notRunYet); kept exhaustive.
+            return ExpectationResult(expectation: e, passed: false, summary: "expect presentation", observed: "not run by this build")
         case .frames(let n):
             let frames = simulation.presentedFrames
             let list = frames.prefix(6).map { "\($0.index)" }.joined(separator: ", ")

@@ -47,6 +47,20 @@ struct TextTraceWriterTests {
         #expect(text == TextTraceWriter.render(TraceSamples.run))
     }
 
+    @Test("a display link's callout shows its timestamp and targetTimestamp in seconds; its end shows neither")
+    func displayLinkCallout() {
+        let frame = TraceEvent.FrameTimestamps(timestamp: 16_666_666, targetTimestamp: 33_333_333)
+        let text = TextTraceWriter.render([
+            TraceEvent(t: 16_666_666, iter: 1, .callout(kind: .displayLink, name: "dl", frame: frame)),
+            TraceEvent(t: 16_666_666, iter: 1, .calloutEnd(kind: .displayLink, name: "dl")),
+        ])
+        #expect(text == """
+                0.016666666  #1    callout     displayLink dl timestamp=0.016666666 targetTimestamp=0.033333333
+                0.016666666  #1    end         displayLink dl
+
+            """)
+    }
+
     @Test("seconds have exactly nine decimals")
     func seconds() {
         #expect(TextTraceWriter.seconds(0) == "0.000000000")

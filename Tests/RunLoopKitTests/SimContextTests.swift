@@ -42,4 +42,18 @@ import Testing
         context.sleep(until: 0)
         #expect(order == ["signal", "vsync"])
     }
+
+    @Test("a cancelled event never runs; an untraced one named pendingAs is listed as pending but traced as no post")
+    func cancelAndPendingAs() {
+        let context = SimContext()
+        var order: [String] = []
+        let first = context.schedule(at: 10, label: nil, pendingAs: "vsync 1") { order.append("vsync 1") }
+        context.schedule(at: 20, label: nil) { order.append("bookkeeping") }
+        #expect(context.pendingOutsideEvents.map(\.label) == ["vsync 1"])
+        context.cancel(first)
+        context.cancel(first)
+        #expect(context.pendingOutsideEvents.isEmpty)
+        context.advance(to: 30)
+        #expect(order == ["bookkeeping"])
+    }
 }

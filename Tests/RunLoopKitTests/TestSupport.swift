@@ -168,7 +168,7 @@ final class Sim {
 
 extension TraceEvent {
     /// The name of a `callout` event.
-    var calloutName: String? { if case .callout(_, let name) = kind { name } else { nil } }
+    var calloutName: String? { if case .callout(_, let name, _) = kind { name } else { nil } }
     /// The reason of a `wake` event.
     var wakeReason: WakeReason? { if case .wake(let reason) = kind { reason } else { nil } }
     /// The result and mode of a `run.end` event.

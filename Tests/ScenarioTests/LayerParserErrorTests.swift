@@ -15,9 +15,9 @@ private func path(_ data: String) -> String { drawing("fill path=\"\(data)\" col
 private func set(_ property: String, _ value: String) -> String { action("set a.\(property) = \(value)") + "\nlayer a" }
 
 private let layerOptions = "parent=, frame=, bounds=, position=, anchor=, transform=, background=, opacity=, hidden=, "
-    + "corner=, border=, borderColor=, clips=, z=, contents=, gravity="
+    + "corner=, border=, borderColor=, clips=, z=, contents=, gravity=, speed=, timeOffset=, beginTime="
 private let properties = "frame, bounds, position, anchor, transform, background, opacity, hidden, corner, border, "
-    + "borderColor, clips, z, contents, gravity"
+    + "borderColor, clips, z, contents, gravity, speed, timeOffset, beginTime"
 private let gravities = "center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight, resize, "
     + "resizeAspect, resizeAspectFill"
 private let transformNeeds = "transform needs rotate(…), scale(…), translate(…) or identity"
@@ -176,7 +176,7 @@ private let hugeNumber = "1" + String(repeating: "0", count: 400)
                   "unknown layer property 'backgroud'; did you mean 'background'? (properties: \(properties))"),
         ErrorCase(action("set a.parent = b"), 2, 11, "unknown layer property 'parent' (properties: \(properties))"),
         ErrorCase(action("set a.z"), 2, 12, "expected '=' and a value after 'a.z'"),
-        ErrorCase(action("set a.z 1"), 2, 13, "expected '=' and a value after 'a.z', found '1'"),
+        ErrorCase(action("set a.z 1"), 2, 13, "expected '=' or '+=' and a value after 'a.z', found '1'"),
         ErrorCase(action("set a.z = 1 2"), 2, 17, "unexpected '2' after the value of 'a.z'"),
         // Transactions
         ErrorCase(action("transaction"), 2, 5, "`transaction` needs at least one of duration=, timing= and disableActions="),
@@ -333,7 +333,7 @@ private let hugeNumber = "1" + String(repeating: "0", count: 400)
                   "'v' already has a `constraints` block (on line 2)"),
         ErrorCase("at 1s:\n    signal a\nlayer a", 2, 12, "'a' is a layer, but `signal` needs a source"),
         ErrorCase("at 1s:\n    invalidate v\nview v", 2, 16,
-                  "'v' is a view, but `invalidate` needs a timer or a source or a port or an observer"),
+                  "'v' is a view, but `invalidate` needs a timer or a source or a port or an observer or a display link"),
         ErrorCase("layer a\nat 1s send a", 2, 12, "'a' is a layer, but `send` needs a port"),
         // Parent cycles (after every other name error)
         ErrorCase("layer a parent=a", 1, 16, "'a' cannot be its own parent"),

@@ -112,7 +112,7 @@ private func drawCommand(_ line: String) throws -> DrawCommand? {
 
     @Test func everyPropertyInOneDeclaration() throws {
         let decl = try #require(try layerDecls("""
-        layer all frame=(1,2,3,4) bounds=(0,0,3,4) position=(2.5,4) anchor=(0.5,0.5) transform=scale(2) translate(1,0) background=#FF000080 opacity=0.5 hidden=false corner=2 border=1 borderColor=blue clips=true z=-1 contents=logo gravity=resizeAspectFill
+        layer all frame=(1,2,3,4) bounds=(0,0,3,4) position=(2.5,4) anchor=(0.5,0.5) transform=scale(2) translate(1,0) background=#FF000080 opacity=0.5 hidden=false corner=2 border=1 borderColor=blue clips=true z=-1 contents=logo gravity=resizeAspectFill speed=2 timeOffset=1.5s beginTime=0
         image logo file="logo.ppm"
         """).first)
         #expect(decl.properties.map(\.0) == LayerPropertyName.allCases)
@@ -120,7 +120,7 @@ private func drawCommand(_ line: String) throws -> DrawCommand? {
             .rect(x: 1, y: 2, width: 3, height: 4), .rect(x: 0, y: 0, width: 3, height: 4), .point(x: 2.5, y: 4),
             .point(x: 0.5, y: 0.5), .transform([.scale(x: 2, y: 2), .translate(x: 1, y: 0)]),
             .color([255, 0, 0, 128]), .number(0.5), .bool(false), .number(2), .number(1), .color([0, 0, 255, 255]),
-            .bool(true), .number(-1), .image("logo"), .gravity("resizeAspectFill"),
+            .bool(true), .number(-1), .image("logo"), .gravity("resizeAspectFill"), .number(2), .time(1_500_000_000), .time(0),
         ])
     }
 

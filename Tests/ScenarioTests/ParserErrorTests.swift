@@ -56,11 +56,12 @@ private let body = "\n    wake"
         """)
     }
 
-    @Test func rendersReservedStatement() {
+    @Test func rendersAnAnimationOfAnUnknownLayerAtItsName() {
+        // docs/animations-language.md, "Checks": the name check finds it.
         #expect(parseError("at 1s:\n    animate box.position to=(1,2) duration=1s")?.description == """
-        t.loop:2:5: error: `animate` is not supported yet (animations arrive in a later version)
+        t.loop:2:13: error: unknown layer 'box'
             animate box.position to=(1,2) duration=1s
-            ^
+                    ^
         """)
     }
 
@@ -116,14 +117,10 @@ private let body = "\n    wake"
                   "`at` schedules an outside event and must be at the top level, not inside a block"),
         ErrorCase("at 1s:\n    expect log \"x\"", 2, 5, "`expect` is an expectation and must be at the top level, not inside a block"),
         ErrorCase("at 1s:\n    display", 2, 5, "`display` is part of the setup and must be at the top level, not inside a block"),
-        ErrorCase("at 1s:\n    animate box.position to=(1,2) duration=1s", 2, 5,
-                  "`animate` is not supported yet (animations arrive in a later version)"),
-        ErrorCase("at 1s:\n    spring box.position to=(100,100)", 2, 5,
-                  "`spring` is not supported yet (animations arrive in a later version)"),
-        ErrorCase("at 1s:\n    removeAnimation spinner key=spin", 2, 5,
-                  "`removeAnimation` is not supported yet (animations arrive in a later version)"),
-        ErrorCase("displaylink dl fps=60:\n    wake", 1, 1,
-                  "`displaylink` is not supported yet (display links arrive in a later version)"),
+        ErrorCase("at 1s:\n    spring box.position to=(100,100)", 2, 12, "unknown layer 'box'"),
+        ErrorCase("at 1s:\n    removeAnimation spinner key=spin", 2, 21, "unknown layer 'spinner'"),
+        ErrorCase("at 1s:\n    displaylink dl:\n        wake", 2, 5,
+                  "`displaylink` declares a run-loop object and must be at the top level, not inside a block"),
         ErrorCase("at 1s:\n    log \"x\":\n        wake", 2, 12, "`log` does not take a block"),
         ErrorCase("run until=idle:\n    wake", 1, 15, "`run` does not take a block"),
         ErrorCase("timer t every=1s", 1, 17, "`timer` needs a block: end the line with ':' and indent the body below it"),
@@ -246,9 +243,8 @@ private let body = "\n    wake"
                   "`expect pixel` needs at=T, the time of the frame on screen to check"),
         ErrorCase("expect pixel (1.5,50) == yellow at=1s", 1, 14, "a pixel is a pair of whole numbers from 0, like (100, 50)"),
         ErrorCase("expect frames = 3", 1, 15, "expected '==' after `expect frames`, found a single '='"),
-        ErrorCase("expect presentation box.position == (50,0) at=0.5s", 1, 8,
-                  "`expect presentation` is not supported yet (animation expectations arrive in a later version)"),
-        ErrorCase("expect frobs", 1, 8, "unknown expectation 'frobs'; expected log, commits, frames, visible, never visible or pixel"),
+        ErrorCase("expect presentation box.position == (50,0) at=0.5s", 1, 21, "unknown layer 'box'"),
+        ErrorCase("expect frobs", 1, 8, "unknown expectation 'frobs'; expected log, commits, frames, visible, never visible, pixel or presentation"),
         ErrorCase("expect", 1, 7, "expected what to expect after `expect`, like `expect log \"done\"`"),
         ErrorCase("expect log", 1, 11, "expected the logged text in quotes after `expect log`"),
         ErrorCase("expect log 5", 1, 12, "expected the logged text in quotes, found '5'"),
@@ -259,7 +255,7 @@ private let body = "\n    wake"
         ErrorCase("timer t after=1s:" + body + "\nat 1s:\n    reschedule t", 4, 5,
                   "`reschedule` needs at= with the new fire time, like reschedule t at=2s"),
         ErrorCase("source s:" + body + "\nat 1s:\n    signal s nowake=1", 4, 14, "'nowake' is a flag and takes no value"),
-        ErrorCase("at 1s:\n    invalidate", 2, 15, "expected the name of a timer, source, port or observer after `invalidate`"),
+        ErrorCase("at 1s:\n    invalidate", 2, 15, "expected the name of a timer, source, port, observer or display link after `invalidate`"),
         ErrorCase("at 1s:\n    async main", 2, 15, "`async main` needs a block: end the line with ':' and indent the body below it"),
         ErrorCase("at 1s:\n    perform mode=tracking:\n        wake", 2, 18, "unknown mode 'tracking'; declare it with `mode tracking`"),
         // Names
@@ -273,7 +269,7 @@ private let body = "\n    wake"
         ErrorCase("timer tick after=1s:\n    reschedule other at=1s", 2, 16, "unknown timer 'other'"),
         ErrorCase("timer tick after=1s:\n    reschedule tik at=1s", 2, 16, "unknown timer 'tik'; did you mean 'tick'?"),
         ErrorCase("at 1s:\n    invalidate nothing", 2, 16,
-                  "unknown name 'nothing': `invalidate` needs a timer, source, port or observer"),
+                  "unknown name 'nothing': `invalidate` needs a timer, source, port, observer or display link"),
         ErrorCase("at 1s signal s", 1, 14, "unknown source 's'"),
         ErrorCase("timer t every=1s mode=tracking:" + body, 1, 23, "unknown mode 'tracking'; declare it with `mode tracking`"),
         ErrorCase("mode tracking\nrun mode=trakcing", 2, 10, "unknown mode 'trakcing'; did you mean 'tracking'?"),

@@ -6,6 +6,29 @@ import LoopSimTestSupport
 @Suite(.quiescent) struct ParserFuzzTests {
     static let corpus: [String] = [
         """
+        # Animations (docs/animations-language.md).
+        display hz=60
+        layer box frame=(0,0,10,10) speed=2 timeOffset=1s
+        view card
+        displaylink dl fps=30 mode=common:
+            set box.position += (2, 0)
+            set box.transform += rotate(6deg) scale(1.01)
+            pause dl
+            resume dl
+        at 1s:
+            animate box.transform from=rotate(0deg) to=rotate(360deg) duration=1s repeat=inf timing=(0.5,0,0.5,1) key=spin fill=both keep
+            animate box.position keyframes=((0,0),(50,0),(50,50)) times=(0,0.5,1) timings=(easeIn, linear) mode=cubic
+            spring box.position to=(100,100) mass=1 stiffness=100 damping=10 velocity=-2
+            removeAnimation box key=spin
+            removeAnimations box
+            animations duration=0.3s delay=0 spring=(0.5, 1):
+                set card.frame = (10,10,200,80)
+                completion:
+                    invalidate dl
+        run until=2s
+        expect presentation box.position == (50,0) at=0.5s tolerance=0.5
+        """,
+        """
         # A tap blocks the main thread.
         display size=(200,100) hz=60 background=#336699
         mode tracking common
@@ -213,7 +236,7 @@ import LoopSimTestSupport
             }
         }
         // The mutations must exercise both outcomes.
-        #expect(total == 6_000)
+        #expect(total == Self.corpus.count * 1_000)
         #expect(parsed > 100 && parsed < 4_800, "\(parsed) of \(total) parsed")
     }
 

@@ -17,7 +17,7 @@ import RunLoopKit
         sim.mainLoop.add(starter, to: .default)
         try sim.run(limit: .until(2 * second))
         #expect(sim.logs.map(\.time) == [500_000_000])
-        let event = try #require(sim.recorder?.events.first { if case .callout(.event, _) = $0.kind { true } else { false } })
+        let event = try #require(sim.recorder?.events.first { if case .callout(.event, _, _) = $0.kind { true } else { false } })
         #expect(event.kind == .callout(kind: .event, name: "tap"))
         // The callout happened inside the nested tracking run (depth 2).
         let begins = sim.recorder!.events.filter { $0.name == "run.begin" }
