@@ -42,6 +42,8 @@ import Testing
             at 2s signal s
             source s:
                 log "s"
+            displaylink dl:
+                set root.opacity = 0.5
             run until=50ms
             """, render: render)
         #expect(w.alive == [])
