@@ -146,6 +146,13 @@ func system_chmod(_ path: UnsafePointer<CChar>, _ mode: mode_t) -> CInt {
     return Glibc.chmod(path, mode)
 }
 
+/// `realpath(path, NULL)`: the malloc'd canonical path, or `nil` with
+/// errno set. A mocked call always fails, with the errno the driver scripts.
+func system_realpath(_ path: UnsafePointer<CChar>) -> UnsafeMutablePointer<CChar>? {
+    if let _: CInt = mocked("realpath", []) { return nil }
+    return Glibc.realpath(path, nil)
+}
+
 func system_access(_ path: UnsafePointer<CChar>, _ mode: CInt) -> CInt {
     if let r: CInt = mocked("access", [Int(mode)]) { return r }
     return Glibc.access(path, mode)
