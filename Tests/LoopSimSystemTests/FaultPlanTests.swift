@@ -28,6 +28,21 @@ import Testing
         #expect(kinds == Set(FaultPlan.Fault.allCases))
     }
 
+    @Test("a spawned server's plan decides as the in-process server's does for generation 0, and afresh for each respawn")
+    func spawnedServerGenerations() {
+        func decisions(_ plan: FaultPlan) -> [Bool] {
+            FaultPlan.Fault.allCases.flatMap { fault in (0..<200).map { _ in plan.strikes(fault, at: "test") } }
+        }
+        let first = decisions(FaultPlan.spawnedServer(seed: 2, generation: 0))
+        #expect(first == decisions(FaultPlan(seed: 2).server))
+        #expect(decisions(FaultPlan.spawnedServer(seed: 2, generation: 1)) == decisions(FaultPlan.spawnedServer(seed: 2, generation: 1)))
+        #expect(decisions(FaultPlan.spawnedServer(seed: 2, generation: 1)) != first)
+        #expect(FaultPlan.spawnedServer(seed: 2, generation: 3).enabled == FaultPlan(seed: 2).enabled)
+        #expect(FaultPlan.spawnedServer(seed: 2, generation: 3).role == .server)
+        let client = FaultPlan(seed: 2)
+        #expect((0..<3).map { _ in client.countSpawn() } == [0, 1, 2])
+    }
+
     @Test("the server side keeps its own counts and shares the record")
     func serverSideIsSeparate() {
         let plan = FaultPlan(seed: 5)
