@@ -16,7 +16,7 @@ import Synchronization
 /// in-process server's thread, so the two threads keep separate counts.
 ///
 ///     let plan = FaultPlan(seed: 17)
-///     FaultPlan.withPlan(plan) { runner.run() }   // the server thread binds plan.server
+///     FaultPlan.withPlan(plan) { runner.run() }   // each server binds plan.nextServer()
 ///     plan.summary   // "kill at message ×1, EINTR ×3"
 public final class FaultPlan: Sendable {
     /// A kind of fault.
@@ -114,6 +114,15 @@ public final class FaultPlan: Sendable {
     /// The server side: same seed, same record, its own counts.
     public var server: FaultPlan { peer ?? self }
 
+    /// The plan for the next render server this client starts, in a thread
+    /// or a process: generation ``countSpawn()`` (0 for the first), its own
+    /// counts, this plan's record. Its decisions are those of
+    /// ``spawnedServer(seed:generation:)`` for the same generation, so both
+    /// transports strike the same server-side faults, respawns included.
+    public func nextServer() -> FaultPlan {
+        FaultPlan(seed: seed, role: .server, rates: rates, generation: countSpawn(), record: record)
+    }
+
     /// The kinds of fault this seed turns on.
     public var enabled: [Fault] { Fault.allCases.filter { rates[$0] != nil } }
 
@@ -154,9 +163,10 @@ public final class FaultPlan: Sendable {
         }
     }
 
-    /// Counts a spawn of the render-server process; returns its generation
-    /// (0 for the first, then 1, 2, … for respawns), which the spawned
-    /// server's plan is made with (``spawnedServer(seed:generation:)``).
+    /// Counts a start of a render server (a spawn, or a thread); returns
+    /// its generation (0 for the first, then 1, 2, … for respawns), which
+    /// the server's plan is made with (``nextServer()``,
+    /// ``spawnedServer(seed:generation:)``).
     public func countSpawn() -> UInt64 {
         state.withLock { s in
             defer { s.spawns += 1 }

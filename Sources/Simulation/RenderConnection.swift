@@ -119,7 +119,9 @@ public final class RenderConnection {
             let (client, serverEnd) = try FileDescriptor.socketPair()
             let raw = serverEnd.rawValue
             let thread: SystemThread
-            let faults = FaultPlan.current?.server   // docs/reliability.md
+            // This server's side of the plan: its generation counts the
+            // servers started, as a spawned server's does (docs/reliability.md).
+            let faults = FaultPlan.current?.nextServer()
             do {
                 thread = try SystemThread.start {
                     let descriptor = FileDescriptor(rawValue: raw)

@@ -3,13 +3,17 @@ import Testing
 
 /// `--faults` on `loopsim run` and `loopsim test` (docs/reliability.md).
 @Suite struct FaultsOptionTests {
+    /// Seed 7 kills the server, delays a reply and interrupts sends. (Not a
+    /// seed that strikes ENOSPC: after a refusal, whether the client's next
+    /// send meets the closed socket is a race, so its count of faults can
+    /// differ by one; docs/reliability.md.)
     @Test func theSameSeedInjectsTheSameFaultsAndEndsTheSameWay() async throws {
         let sandbox = try Sandbox()
         try sandbox.copyFromTraces("render/server-crash.loop", to: "server-crash.loop")
         var results: [(Int32, String)] = []
         for _ in 0..<2 {
-            let r = try await loopsim(["run", "server-crash.loop", "--server", "thread", "--faults", "5", "--frames", "frames"], in: sandbox.url)
-            let line = r.stderr.split(separator: "\n").first { $0.hasPrefix("faults (seed 5): ") }
+            let r = try await loopsim(["run", "server-crash.loop", "--server", "thread", "--faults", "7", "--frames", "frames"], in: sandbox.url)
+            let line = r.stderr.split(separator: "\n").first { $0.hasPrefix("faults (seed 7): ") }
             #expect(line != nil, "\(r)")
             results.append((r.status, String(line ?? "")))
         }
@@ -32,7 +36,7 @@ import Testing
         try sandbox.copyFromTraces("render/tap-block-green.loop", to: "tap-block-green.loop")
         let result = try await loopsim(["test", "tap-block-green.loop", "--faults", "29"], in: sandbox.url)
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout.contains("| 29–29 (1) | 1 | 1 | 5 | 1 | 0 | 0 | 0 |"), "\(result)")
+        #expect(result.stdout.contains("| 29–29 (1) | 1 | 1 | 3 | 1 | 0 | 0 | 0 |"), "\(result)")
         let run = try await loopsim(["run", "tap-block-green.loop", "--server", "thread", "--faults", "29", "--format", "jsonl"], in: sandbox.url)
         #expect(run.stdout.contains("went away during the handshake"), "\(run)")
     }
