@@ -12,8 +12,10 @@ import Synchronization
 /// many times that point was reached on this plan (a SplitMix64 hash), never
 /// of the wall clock or of thread timing: the same seed gives the same
 /// faults. A plan is bound to the calling thread with ``withPlan(_:_:)``; a
-/// run binds ``client`` around the simulation and ``server`` around the
-/// in-process server's thread, so the two threads keep separate counts.
+/// run binds the client's plan around the simulation and, around each
+/// render server it starts, ``nextServer()`` (a thread) or
+/// ``spawnedServer(seed:generation:)`` (a `loopsim-render` process), so
+/// every side keeps counts of its own.
 ///
 ///     let plan = FaultPlan(seed: 17)
 ///     FaultPlan.withPlan(plan) { runner.run() }   // each server binds plan.nextServer()
