@@ -27,6 +27,9 @@ extension LayerContext {
         onPhase?(.prepare)
         var prepareVisited: [String] = []
         try preparePass(&prepareVisited)
+        // The tree is final now (layout may have moved layers): the server
+        // refuses a tree past the limits table, so it is never sent.
+        try checkTreeLimits()
         let commitStart = sim.now
         onPhase?(.encode)
         // Spent before the diff is taken, so that the model's committed

@@ -58,6 +58,11 @@ public final class LayerContext {
     /// simulation itself never reads a clock.
     public var onPhase: ((Phase) -> Void)?
 
+    /// The most layers and the deepest tree a commit may leave
+    /// (``RenderLimits``'s by default): past them, the commit throws
+    /// ``TreeLimitError`` instead of being sent.
+    public var treeLimits = TreeLimits()
+
     /// What the phases cost in virtual time (all 0 by default).
     public var costs = CommitCosts.free
 

@@ -12,11 +12,13 @@ import Synchronization
 /// many times that point was reached on this plan (a SplitMix64 hash), never
 /// of the wall clock or of thread timing: the same seed gives the same
 /// faults. A plan is bound to the calling thread with ``withPlan(_:_:)``; a
-/// run binds ``client`` around the simulation and ``server`` around the
-/// in-process server's thread, so the two threads keep separate counts.
+/// run binds the client's plan around the simulation and, around each
+/// render server it starts, ``nextServer()`` (a thread) or
+/// ``spawnedServer(seed:generation:)`` (a `loopsim-render` process), so
+/// every side keeps counts of its own.
 ///
 ///     let plan = FaultPlan(seed: 17)
-///     FaultPlan.withPlan(plan) { runner.run() }   // the server thread binds plan.server
+///     FaultPlan.withPlan(plan) { runner.run() }   // each server binds plan.nextServer()
 ///     plan.summary   // "kill at message ×1, EINTR ×3"
 public final class FaultPlan: Sendable {
     /// A kind of fault.
@@ -41,6 +43,9 @@ public final class FaultPlan: Sendable {
 
     public let seed: UInt64
     public let role: Role
+    /// Which spawned server this plan is for (0 the first, then one more
+    /// per respawn; always 0 for a client or an in-process server).
+    public let generation: UInt64
     /// One in `rate[fault]` of the points it can strike at does (0: never).
     private let rates: [Fault: UInt64]
     private let state: Mutex<State>
@@ -50,6 +55,7 @@ public final class FaultPlan: Sendable {
     private struct State {
         var visits: [Fault: UInt64] = [:]
         var opens = 0
+        var spawns: UInt64 = 0
     }
 
     /// The record of injected faults, shared by both roles.
@@ -63,6 +69,22 @@ public final class FaultPlan: Sendable {
     /// picks which kinds of fault are on (each with probability 1/2, at least
     /// one) and how often each strikes.
     public convenience init(seed: UInt64) {
+        self.init(seed: seed, role: .client, rates: Self.rates(for: seed), generation: 0, record: Record())
+    }
+
+    /// The server side of `seed`'s plan for a spawned `loopsim-render`
+    /// (`--faults SEED --faults-generation N`, docs/reliability.md): the
+    /// same kinds and rates as ``server``, its own counts and record. For
+    /// `generation` 0 (the first server) its decisions are those of
+    /// ``server`` in a thread; each respawned server (generation 1, 2, …)
+    /// gets decisions of its own, still a pure function of the seed and
+    /// the generation.
+    public static func spawnedServer(seed: UInt64, generation: UInt64) -> FaultPlan {
+        FaultPlan(seed: seed, role: .server, rates: rates(for: seed), generation: generation, record: Record())
+    }
+
+    /// Which kinds of fault `seed` turns on, and how often each strikes.
+    private static func rates(for seed: UInt64) -> [Fault: UInt64] {
         var rates: [Fault: UInt64] = [:]
         var h = Self.mix(seed ^ 0x5eed)
         for fault in Fault.allCases {
@@ -78,20 +100,30 @@ public final class FaultPlan: Sendable {
             rates[fault] = base + (h >> 8) % base
         }
         if rates.isEmpty { rates[.killAtMessage] = 12 }
-        self.init(seed: seed, role: .client, rates: rates, record: Record())
+        return rates
     }
 
-    private init(seed: UInt64, role: Role, rates: [Fault: UInt64], record: Record) {
+    private init(seed: UInt64, role: Role, rates: [Fault: UInt64], generation: UInt64, record: Record) {
         self.seed = seed
         self.role = role
         self.rates = rates
+        self.generation = generation
         self.record = record
         self.state = Mutex(State())
-        self.peer = role == .client ? FaultPlan(seed: seed, role: .server, rates: rates, record: record) : nil
+        self.peer = role == .client ? FaultPlan(seed: seed, role: .server, rates: rates, generation: 0, record: record) : nil
     }
 
     /// The server side: same seed, same record, its own counts.
     public var server: FaultPlan { peer ?? self }
+
+    /// The plan for the next render server this client starts, in a thread
+    /// or a process: generation ``countSpawn()`` (0 for the first), its own
+    /// counts, this plan's record. Its decisions are those of
+    /// ``spawnedServer(seed:generation:)`` for the same generation, so both
+    /// transports strike the same server-side faults, respawns included.
+    public func nextServer() -> FaultPlan {
+        FaultPlan(seed: seed, role: .server, rates: rates, generation: countSpawn(), record: record)
+    }
 
     /// The kinds of fault this seed turns on.
     public var enabled: [Fault] { Fault.allCases.filter { rates[$0] != nil } }
@@ -118,7 +150,8 @@ public final class FaultPlan: Sendable {
             return s.visits[fault, default: 0]
         }
         let salt = UInt64(Fault.allCases.firstIndex(of: fault)!) &* 0x9E37_79B9_7F4A_7C15
-        let strike = Self.mix(seed ^ salt ^ (n &* 0xD1B5_4A32_D192_ED03) ^ (role == .server ? 0xABCD : 0)) % rate == 0
+        let strike = Self.mix(seed ^ salt ^ (n &* 0xD1B5_4A32_D192_ED03) ^ (role == .server ? 0xABCD : 0)
+                              ^ (generation &* 0x9FB2_1C65_1E98_DF25)) % rate == 0
         if strike { record.injected.withLock { $0.append((fault, place())) } }
         return strike
     }
@@ -129,6 +162,17 @@ public final class FaultPlan: Sendable {
         state.withLock { s in
             s.opens += 1
             return s.opens > 1
+        }
+    }
+
+    /// Counts a start of a render server (a spawn, or a thread); returns
+    /// its generation (0 for the first, then 1, 2, … for respawns), which
+    /// the server's plan is made with (``nextServer()``,
+    /// ``spawnedServer(seed:generation:)``).
+    public func countSpawn() -> UInt64 {
+        state.withLock { s in
+            defer { s.spawns += 1 }
+            return s.spawns
         }
     }
 

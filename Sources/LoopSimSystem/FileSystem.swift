@@ -171,6 +171,16 @@ public enum FileSystem {
         _ = try valueOrError("symlink", subject: path) { system_symlink(destination, path) }
     }
 
+    /// The canonical absolute path of `path` (`realpath`): every symbolic
+    /// link followed, every `.` and `..` taken out. The path must exist.
+    /// - Throws: ``SystemError`` from `realpath` (`ENOENT` when a component
+    ///   is missing, `ELOOP`, `EACCES`).
+    public static func realPath(_ path: String) throws(SystemError) -> String {
+        guard let resolved = system_realpath(path) else { throw SystemError("realpath", .current, subject: path) }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// Where the symbolic link `path` points.
     /// - Throws: ``SystemError`` from `readlink`.
     public static func destinationOfLink(_ path: String) throws(SystemError) -> String {

@@ -146,6 +146,13 @@ func system_chmod(_ path: UnsafePointer<CChar>, _ mode: mode_t) -> CInt {
     return Glibc.chmod(path, mode)
 }
 
+/// `realpath(path, NULL)`: the malloc'd canonical path, or `nil` with
+/// errno set. A mocked call always fails, with the errno the driver scripts.
+func system_realpath(_ path: UnsafePointer<CChar>) -> UnsafeMutablePointer<CChar>? {
+    if let _: CInt = mocked("realpath", []) { return nil }
+    return Glibc.realpath(path, nil)
+}
+
 func system_access(_ path: UnsafePointer<CChar>, _ mode: CInt) -> CInt {
     if let r: CInt = mocked("access", [Int(mode)]) { return r }
     return Glibc.access(path, mode)
@@ -163,5 +170,18 @@ func system_kill(_ pid: pid_t, _ signal: CInt) -> CInt {
 
 func system_writev(_ fd: CInt, _ vectors: UnsafePointer<iovec>, _ count: CInt) -> Int {
     if let r: Int = mocked("writev", [Int(fd)] + (0..<Int(count)).map { vectors[$0].iov_len }) { return r }
-    return Glibc.writev(fd, vectors, count)
+    // A file write for the fault plan, as `write` is (frame files go out
+    // with one writev): EINTR, ENOSPC on a server, or a short write — the
+    // vectors cut to the bytes allowed (docs/reliability.md).
+    let total = (0..<Int(count)).reduce(0) { $0 + vectors[$1].iov_len }
+    guard let allowed = FaultPlan.faultedCount("write", total) else { return -1 }
+    guard allowed < total else { return Glibc.writev(fd, vectors, count) }
+    var cut: [iovec] = []
+    var left = allowed
+    for i in 0..<Int(count) where left > 0 {
+        let n = min(left, vectors[i].iov_len)
+        cut.append(iovec(iov_base: vectors[i].iov_base, iov_len: n))
+        left -= n
+    }
+    return Glibc.writev(fd, cut, CInt(cut.count))
 }

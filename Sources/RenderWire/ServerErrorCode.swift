@@ -54,4 +54,8 @@ public enum ServerErrorCode: UInt16, CaseIterable, Sendable {
     /// A commit, snapshot or shared bitmap that would take the session's
     /// bitmaps past their budget (`RenderLimits.maxSessionBitmapBytes`).
     case sessionMemoryBudget = 276
+    /// A commit or snapshot that would make the render tree hold more than
+    /// `RenderLimits.maxLayerCount` layers or be deeper than
+    /// `RenderLimits.maxTreeDepth` (`docs/limits.md`).
+    case treeTooLarge = 277
 }

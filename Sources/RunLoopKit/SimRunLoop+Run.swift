@@ -150,8 +150,10 @@ extension SimRunLoop {
         }
     }
 
-    /// Counts passes and enforces the busy bound.
+    /// Counts passes and enforces the busy bound; stops the run once the
+    /// trace has refused an event past its limit (docs/limits.md).
     private func beginPass() throws {
+        if let full = context.trace?.limitError { throw full }
         context.pass += 1
         let now = context.now
         if now != lastPassTime {

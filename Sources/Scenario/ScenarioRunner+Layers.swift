@@ -20,14 +20,27 @@ extension ScenarioRunner {
                 try set(layer, name, value, at: d.location)
             }
         case .image(let d):
-            let path: String
+            var path: String
+            let contained = !allowAbsoluteAssets
             do throws(AssetPathError) {
                 path = try AssetPath.resolve(d.file, scenarioPath: file.path, allowOutside: allowAbsoluteAssets)
+                // The textual check passed; now where the path really
+                // leads, symbolic links followed (docs/security.md).
+                if contained, let real = try AssetPath.containedRealPath(path, written: d.file, scenarioPath: file.path) {
+                    path = real
+                }
             } catch {
                 throw diagnostic(at: d.location, error.message)
             }
-            layerContext.registerImage(name: d.name) {
-                do throws(SystemError) { return try FileSystem.readFile(path) } catch {
+            let written = d.file, scenarioPath = file.path
+            layerContext.registerImage(name: d.name) { [path] in
+                // Checked again when read: a file missing at the `image`
+                // statement may have appeared since, as a link.
+                var readPath = path
+                if contained, let real = try AssetPath.containedRealPath(path, written: written, scenarioPath: scenarioPath) {
+                    readPath = real
+                }
+                do throws(SystemError) { return try FileSystem.readFile(readPath) } catch {
                     throw ImageFileError(path: path, cause: error.errno)
                 }
             }

@@ -120,6 +120,10 @@ public final class ScenarioRunner {
         } catch {
             failure = diagnostic(at: current, "\(error)")
         }
+        if failure == nil, let full = simulation.recorder?.limitError {
+            // Events past the limit outside any run (the last statements).
+            failure = diagnostic(at: current, full.description)
+        }
         let pending = simulation.pendingWork()
         simulation.detachRenderServer()
         if failure == nil, !simulation.renderLosses.isEmpty {

@@ -101,7 +101,15 @@ public final class RenderConnection {
             let (client, serverEnd) = try FileDescriptor.socketPair()
             defer { try? serverEnd.close() }
             do throws(SystemError) {
-                let child = try ChildProcess.spawn(server, arguments: ["--fd", "3"], descriptors: [3: serverEnd])
+                // With --faults, the spawned server injects its side of the
+                // plan too; each spawn has its own generation, so a respawned
+                // server's faults are as deterministic as the first's
+                // (docs/reliability.md).
+                var arguments = ["--fd", "3"]
+                if let faults = FaultPlan.current {
+                    arguments += ["--faults", String(faults.seed), "--faults-generation", String(faults.countSpawn())]
+                }
+                let child = try ChildProcess.spawn(server, arguments: arguments, descriptors: [3: serverEnd])
                 connection = RenderConnection(fd: client, child: child, thread: nil, deadlines: deadlines)
             } catch {
                 try? client.close()
@@ -111,7 +119,9 @@ public final class RenderConnection {
             let (client, serverEnd) = try FileDescriptor.socketPair()
             let raw = serverEnd.rawValue
             let thread: SystemThread
-            let faults = FaultPlan.current?.server   // docs/reliability.md
+            // This server's side of the plan: its generation counts the
+            // servers started, as a spawned server's does (docs/reliability.md).
+            let faults = FaultPlan.current?.nextServer()
             do {
                 thread = try SystemThread.start {
                     let descriptor = FileDescriptor(rawValue: raw)

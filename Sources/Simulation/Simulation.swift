@@ -1,5 +1,6 @@
 import LayerKit
 import LoopSimTrace
+import RenderModel
 import RenderWire
 import RunLoopKit
 
@@ -47,8 +48,12 @@ public final class Simulation {
     ///   - tracing: record the trace (off for benchmarks).
     ///   - uikitProfile: install UIKit's six main-run-loop observers,
     ///     Core Animation's implicit commit among them (docs/run-loop-rules.md §11).
-    public init(tracing: Bool = true, uikitProfile: Bool = true) {
-        let recorder = tracing ? TraceRecorder() : nil
+    ///   - traceLimit: the most trace events recorded
+    ///     (``RenderLimits/maxTraceEvents``; lower for tests): past it the
+    ///     run stops with a `TraceLimitError`, so no trace takes unbounded
+    ///     memory (docs/limits.md).
+    public init(tracing: Bool = true, uikitProfile: Bool = true, traceLimit: Int = RenderLimits.maxTraceEvents) {
+        let recorder = tracing ? TraceRecorder(limit: traceLimit) : nil
         self.recorder = recorder
         context = SimContext(trace: recorder)
         mainLoop = SimRunLoop(context: context, isMain: true)
@@ -136,6 +141,9 @@ public final class Simulation {
         let outerBound = mainLoop.settleDeadline
         if outerBound == nil, let bound { mainLoop.settleDeadline = bound }
         defer { mainLoop.settleDeadline = outerBound }
-        return try mainLoop.run(in: mode, timeout: timeout, returnAfterSourceHandled: returnAfterSource, passLimit: passLimit)
+        let result = try mainLoop.run(in: mode, timeout: timeout, returnAfterSourceHandled: returnAfterSource, passLimit: passLimit)
+        // Events past the limit after the last pass began stop the run too.
+        if let full = recorder?.limitError { throw full }
+        return result
     }
 }

@@ -11,7 +11,7 @@ OVERVIEW: LoopSim's render server: keeps the render tree, latches commits at
 vsyncs in virtual time, rasterizes the frames that changed and writes them as
 PPM files (frame-NNNNNN.ppm) with frames.jsonl, in the folder the client names.
 
-USAGE: loopsim-render --fd <n> [--frames-budget <bytes>]
+USAGE: loopsim-render --fd <n> [--frames-budget <bytes>] [--faults <seed> [--faults-generation <n>]]
        loopsim-render --listen <path> [--frames-budget <bytes>] [--handshake-deadline <time>] [--idle-deadline <time>]
 
 OPTIONS:
@@ -26,6 +26,12 @@ OPTIONS:
                           Connect with 'loopsim run --server unix:<path>'.
   --frames-budget <bytes> The most bytes of frames one session writes (a number,
                           or with K, M or G; default LOOPSIM_FRAMES_BUDGET, else 2G).
+  --faults <seed>         With --fd: inject the server's side of the fault plan
+                          for <seed> (delayed replies, short writes, EINTR, ENOSPC
+                          on a frame write), as 'loopsim run --faults <seed>'
+                          does when it spawns the server (docs/reliability.md).
+  --faults-generation <n> Which spawn of the run this server is (0 the first, 1 the
+                          first respawn, …): each gets its own faults (default 0).
   --handshake-deadline <time>
                           With --listen: how long a client may take to say hello
                           (a time like 10s or 500ms; default 10s).
@@ -67,9 +73,20 @@ var deadlines = SocketServer.Deadlines()
     args.removeSubrange(i...(i + 1))
     return .nanoseconds(ns)
 }
+/// Takes `--name <n>` out of the arguments, as a whole number.
+@MainActor func takeNumber(_ name: String) -> UInt64? {
+    guard let i = args.firstIndex(of: name) else { return nil }
+    guard i + 1 < args.count, let n = UInt64(args[i + 1]) else { fail("'\(name)' needs a whole number, like 17") }
+    args.removeSubrange(i...(i + 1))
+    return n
+}
+let faultSeed = takeNumber("--faults")
+let faultGeneration = takeNumber("--faults-generation")
+if faultGeneration != nil && faultSeed == nil { fail("'--faults-generation' needs '--faults <seed>'") }
 if let d = takeDuration("--handshake-deadline") { deadlines.handshake = d }
 if let d = takeDuration("--idle-deadline") { deadlines.idle = d }
 guard args.count == 2, args[0] == "--fd" || args[0] == "--listen" else { fail("unexpected arguments: \(args.joined(separator: " "))") }
+if args[0] == "--listen", faultSeed != nil { fail("'--faults' is for a spawned server ('--fd'), not '--listen'") }
 Signal.brokenPipe.ignore()
 // "Until stopped": SIGTERM and SIGINT end the server even if the parent ignored them.
 Signal.terminate.restoreDefault()
@@ -138,7 +155,14 @@ if args[0] == "--listen" {
 }
 guard let number = Int32(args[1]), number >= 0, FileDescriptor(rawValue: number).isOpen else { fail("'\(args[1])' is not an open file descriptor") }
 let fd = FileDescriptor(rawValue: number)
-switch SocketServer.serveClient(on: fd, framesBudget: budget) {
+// The server's side of the run's fault plan (docs/reliability.md): bound to
+// this thread, the only one an --fd server serves on.
+let faults = faultSeed.map { FaultPlan.spawnedServer(seed: $0, generation: faultGeneration ?? 0) }
+let outcome = FaultPlan.withPlan(faults) { SocketServer.serveClient(on: fd, framesBudget: budget) }
+if let faults, !faults.injected.isEmpty {
+    log("faults (seed \(faults.seed), server \(faults.generation)): \(faults.summary)")
+}
+switch outcome {
 case .goodbye, .closedByPeer:
     try? fd.close()
     exit(0)

@@ -26,3 +26,46 @@ struct LayerDeepTreeTests {
         try w.layers.layoutSubtree(root)   // iterative: no stack overflow
     }
 }
+
+/// The tree limits on the client (docs/limits.md): a commit that would
+/// leave more layers, or a deeper tree, than the limits allow is refused
+/// before it is sent (`TreeLimitError`), so the server never has to.
+struct LayerTreeLimitTests {
+    @Test("a chain as deep as the limit commits; an addSublayer that hangs a chain one deeper fails the commit, and nothing is sent")
+    func depth() throws {
+        let w = LayerWorld()
+        w.layers.treeLimits = .init(depth: 3)
+        let a = w.layers.makeLayer(name: "a", root: true), b = w.layers.makeLayer(name: "b"), c = w.layers.makeLayer(name: "c")
+        a.addSublayer(b)
+        b.addSublayer(c)
+        try w.run(until: 0.1)
+        #expect(w.shipped.count == 1)
+        let d = w.layers.makeLayer(name: "d"), e = w.layers.makeLayer(name: "e")
+        d.addSublayer(e)       // detached: 2 deep
+        w.at(0.2) { c.addSublayer(d) }
+        let error = #expect(throws: TreeLimitError.self) { try w.run(until: 0.3) }
+        #expect(error?.description == "the commit cannot be sent: the tree would be 5 layers deep (at layer 'e'); the limit is 3 (docs/limits.md)")
+        // d and e went out detached (2 deep); the move under c never did.
+        #expect(w.shipped.count == 2)
+        #expect(!w.shipped.flatMap(\.diff.ops).contains(.move(d.id, parent: c.id, index: 0)))
+    }
+
+    @Test("one layer past the layer limit fails the commit that would send it")
+    func layerCount() throws {
+        let w = LayerWorld()
+        w.layers.treeLimits = .init(layers: 2)
+        w.layers.makeLayer(root: true)
+        w.layers.makeLayer(root: true)
+        try w.run(until: 0.1)
+        w.at(0.2) { w.layers.makeLayer(root: true) }
+        let error = #expect(throws: TreeLimitError.self) { try w.run(until: 0.3) }
+        #expect(error?.reason == "the tree would hold 3 layers; the limit is 2")
+        #expect(w.shipped.count == 1)
+    }
+
+    @Test("the default limits are the table's")
+    func defaults() {
+        #expect(LayerContext.TreeLimits() == .init(layers: RenderLimits.maxLayerCount, depth: RenderLimits.maxTreeDepth))
+        #expect(RenderLimits.maxTreeDepth > 50_000)   // the deep-chain tests stay inside the limit
+    }
+}

@@ -3,13 +3,17 @@ import Testing
 
 /// `--faults` on `loopsim run` and `loopsim test` (docs/reliability.md).
 @Suite struct FaultsOptionTests {
+    /// Seed 7 kills the server, delays a reply and interrupts sends. (Not a
+    /// seed that strikes ENOSPC: after a refusal, whether the client's next
+    /// send meets the closed socket is a race, so its count of faults can
+    /// differ by one; docs/reliability.md.)
     @Test func theSameSeedInjectsTheSameFaultsAndEndsTheSameWay() async throws {
         let sandbox = try Sandbox()
         try sandbox.copyFromTraces("render/server-crash.loop", to: "server-crash.loop")
         var results: [(Int32, String)] = []
         for _ in 0..<2 {
-            let r = try await loopsim(["run", "server-crash.loop", "--server", "thread", "--faults", "5", "--frames", "frames"], in: sandbox.url)
-            let line = r.stderr.split(separator: "\n").first { $0.hasPrefix("faults (seed 5): ") }
+            let r = try await loopsim(["run", "server-crash.loop", "--server", "thread", "--faults", "7", "--frames", "frames"], in: sandbox.url)
+            let line = r.stderr.split(separator: "\n").first { $0.hasPrefix("faults (seed 7): ") }
             #expect(line != nil, "\(r)")
             results.append((r.status, String(line ?? "")))
         }
@@ -58,8 +62,32 @@ import Testing
         #expect(result.stdout.contains("| 53–53 (1) | 1 | 1 | 1 | 1 | 0 | 0 | 0 |"), "\(result)")
     }
 
-    /// ENOSPC on a frame write (seed 2 strikes `damage-over-time`'s second
-    /// frame): the run fails naming the refusal, so the sweep counts it loud.
+    /// The spawned server gets the server's side of the plan
+    /// (`loopsim-render --faults SEED --faults-generation N`): seed 2 strikes
+    /// `damage-over-time`'s frame 61 with ENOSPC in a spawned server as in a
+    /// thread, and the run fails loudly, naming the frame and the commit
+    /// lost, with the same error either way.
+    @Test func aFullDiskInASpawnedServerFailsTheRunAsInAThread() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.copyFromTraces("render/damage-over-time.loop", to: "damage-over-time.loop")
+        var errors: [String] = []
+        for server in ["spawn", "thread"] {
+            let r = try await loopsim(["run", "damage-over-time.loop", "--server", server, "--faults", "2", "--frames", "frames-\(server)"], in: sandbox.url)
+            #expect(r.status == 2, "\(r)")
+            let error = r.stderrLines.first { $0.hasPrefix("damage-over-time.loop:6:1: error: frames were lost: ") } ?? ""
+            #expect(error.contains("error 270 (frameNotWritten): frame 61: cannot write it to "), "\(r)")
+            #expect(error.contains("No space left on device (ENOSPC); commit(s) 3 never reached the screen"), "\(r)")
+            errors.append(error.replacingOccurrences(of: "frames-\(server)", with: "frames"))
+            if server == "spawn" {
+                // The server says what it injected; the client what it did.
+                #expect(r.stderrLines.contains { $0.hasPrefix("loopsim-render: faults (seed 2, server 0): ") && $0.contains("ENOSPC on a frame write ×1") }, "\(r)")
+            }
+        }
+        #expect(errors[0] == errors[1])
+    }
+
+    /// ENOSPC on a frame write (seed 2 strikes `damage-over-time`'s frame
+    /// 61): the run fails naming the refusal, so the sweep counts it loud.
     @Test func aFullDiskFailsTheRun() async throws {
         let sandbox = try Sandbox()
         try sandbox.copyFromTraces("render/damage-over-time.loop", to: "damage-over-time.loop")

@@ -28,6 +28,24 @@ import Testing
         #expect(kinds == Set(FaultPlan.Fault.allCases))
     }
 
+    @Test("a spawned server's plan decides as the in-process server's does for generation 0, and afresh for each respawn")
+    func spawnedServerGenerations() {
+        func decisions(_ plan: FaultPlan) -> [Bool] {
+            FaultPlan.Fault.allCases.flatMap { fault in (0..<200).map { _ in plan.strikes(fault, at: "test") } }
+        }
+        let first = decisions(FaultPlan.spawnedServer(seed: 2, generation: 0))
+        #expect(first == decisions(FaultPlan(seed: 2).server))
+        #expect(decisions(FaultPlan.spawnedServer(seed: 2, generation: 1)) == decisions(FaultPlan.spawnedServer(seed: 2, generation: 1)))
+        #expect(decisions(FaultPlan.spawnedServer(seed: 2, generation: 1)) != first)
+        #expect(FaultPlan.spawnedServer(seed: 2, generation: 3).enabled == FaultPlan(seed: 2).enabled)
+        #expect(FaultPlan.spawnedServer(seed: 2, generation: 3).role == .server)
+        // An in-process server's plan is the spawned one of its generation.
+        let client = FaultPlan(seed: 2)
+        #expect(decisions(client.nextServer()) == first)
+        #expect(decisions(client.nextServer()) == decisions(FaultPlan.spawnedServer(seed: 2, generation: 1)))
+        #expect(client.countSpawn() == 2)
+    }
+
     @Test("the server side keeps its own counts and shares the record")
     func serverSideIsSeparate() {
         let plan = FaultPlan(seed: 5)
@@ -76,5 +94,31 @@ import Testing
         #expect(!failures.isEmpty)
         #expect(failures.allSatisfy { $0.errno == .noSpace })
         #expect(plan.injected.filter { $0.fault == .noSpace }.count == failures.count)
+    }
+
+    @Test("a server's writev (how frame files are written) is faulted as write is: ENOSPC fails it, short writes and EINTR still write every byte")
+    func writevIsFaulted() throws {
+        let seed = (UInt64(1)...500).first { let e = FaultPlan(seed: $0).enabled; return e.contains(.noSpace) && e.contains(.shortWrite) }!
+        let plan = FaultPlan(seed: seed)
+        let path = "/tmp/loopsim-faultplan-writev-\(CurrentProcess.id)"
+        defer { try? FileSystem.removeFile(path) }
+        let parts: [[UInt8]] = [Array(repeating: 1, count: 300), Array(repeating: 2, count: 500)]
+        var failures: [SystemError] = []
+        var written = 0
+        FaultPlan.withPlan(plan.server) {
+            for _ in 0..<100 {
+                do {
+                    let file = try FileSystem.open(path, flags: [.writeOnly, .create, .truncate])
+                    defer { try? file.close() }
+                    try parts[0].withUnsafeBytes { a in try parts[1].withUnsafeBytes { b in try file.writeAll(vectors: [a, b]) } }
+                    #expect(try FileSystem.readFile(path) == parts[0] + parts[1])
+                    written += 1
+                } catch { failures.append(error as! SystemError) }
+            }
+        }
+        #expect(!failures.isEmpty && written > 0)
+        #expect(failures.allSatisfy { $0.errno == .noSpace && $0.description.hasPrefix("writev") })
+        #expect(plan.injected.filter { $0.fault == .noSpace }.count == failures.count)
+        #expect(plan.injected.contains { $0.fault == .shortWrite })
     }
 }

@@ -11,6 +11,7 @@ struct ServerErrorCodeTests {
             (.bitmapWithoutDescriptor, 267), (.unusableDescriptor, 268), (.framesFolderUnusable, 269),
             (.frameNotWritten, 270), (.framesBudgetReached, 271), (.handshakeDeadline, 272), (.idleDeadline, 273),
             (.tooManyClients, 274), (.timeOutOfRange, 275), (.sessionMemoryBudget, 276),
+            (.treeTooLarge, 277),
         ]
         #expect(pinned.map(\.0.rawValue) == pinned.map(\.1))
         #expect(ServerErrorCode.allCases.count == pinned.count)

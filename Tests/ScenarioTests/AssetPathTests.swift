@@ -26,6 +26,47 @@ import Simulation
         return ScenarioRunner(file: file, source: source, allowAbsoluteAssets: allow).run()
     }
 
+    @Test("a symbolic link inside the folder that points out of it is refused at the image's line, naming the paths and never the file's bytes; one that stays inside is read")
+    func symbolicLinks() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("loopsim-links-\(UUID().uuidString)").path
+        let folder = base + "/scenario", outside = base + "/outside"
+        try FileSystem.createDirectory(folder, mode: 0o700, intermediates: true)
+        try FileSystem.createDirectory(outside, mode: 0o700)
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        try Array("SECRET-TOKEN".utf8).withUnsafeBytes { try FileSystem.writeFile(outside + "/secret.ppm", $0) }
+        try Array("P3 1 1 255 0 0 0".utf8).withUnsafeBytes { try FileSystem.writeFile(folder + "/inside.ppm", $0) }
+        try FileSystem.createSymbolicLink(folder + "/leak.ppm", to: outside + "/secret.ppm")
+        try FileSystem.createSymbolicLink(folder + "/out", to: outside)
+        try FileSystem.createSymbolicLink(folder + "/alias.ppm", to: "inside.ppm")
+
+        // Textually inside, really outside: the file, or a folder on the way.
+        for written in ["leak.ppm", "out/secret.ppm", "./out/../outside/secret.ppm"] {
+            let refused = try run("view v frame=(0,0,4,4)\nimage logo file=\"\(written)\"\nrun until=1s\n", in: folder)
+            #expect(refused.failure?.location.line == 2, "\(written)")
+            let message = refused.failure?.message ?? ""
+            #expect(message.contains("image path '\(written)' resolves to '"), "\(message)")
+            #expect(message.contains("outside the scenario's folder"), "\(message)")
+            #expect(message.contains("--allow-absolute-assets"))
+            #expect(!message.contains("SECRET"))
+        }
+        // `AssetPath` alone: the same refusal, and the resolved path read.
+        let error = #expect(throws: AssetPathError.self) {
+            try AssetPath.containedRealPath(folder + "/leak.ppm", written: "leak.ppm", scenarioPath: folder + "/s.loop")
+        }
+        #expect(error?.message.hasSuffix("(pass --allow-absolute-assets to allow it)") == true)
+        let real = try AssetPath.containedRealPath(folder + "/alias.ppm", written: "alias.ppm", scenarioPath: folder + "/s.loop")
+        #expect(real?.hasSuffix("/scenario/inside.ppm") == true)
+        #expect(try AssetPath.containedRealPath(folder + "/missing.ppm", written: "missing.ppm", scenarioPath: folder + "/s.loop") == nil)
+
+        // A link that stays inside is read; with the flag, the outside one too.
+        let source = "image logo file=\"alias.ppm\"\nlayer l frame=(0,0,4,4) contents=logo\nrun until=1s\n"
+        let inside = try run(source, in: folder)
+        #expect(inside.failure == nil)
+        #expect(!inside.events.contains { if case .warn = $0.kind { true } else { false } })
+        let allowed = try run("image logo file=\"leak.ppm\"\nlayer l frame=(0,0,4,4) contents=logo\nrun until=1s\n", in: folder, allow: true)
+        #expect(allowed.failure == nil)
+    }
+
     @Test("a scenario naming an absolute image path fails at the image's line; a file that is no image is not echoed")
     func runtime() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("loopsim-assets-\(UUID().uuidString)").path

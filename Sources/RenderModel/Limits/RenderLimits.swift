@@ -19,6 +19,24 @@ public enum RenderLimits {
     public static let maxSessionBitmapBytes = 512 << 20
     /// The highest display refresh rate, in Hz.
     public static let maxRefreshHz = 1000
+    /// The deepest layer tree: the most layers on one path from a root
+    /// (a root of the display, or a detached layer) down, the root counted:
+    /// 65,536. Real apps nest a few dozen levels; the bound sits above the
+    /// 50,000-deep chains the deep-tree tests build (both sides' tree walks
+    /// are iterative and linear, so the number bounds work, not the stack).
+    /// A commit past it is refused with `error` 277 (`docs/limits.md`).
+    public static let maxTreeDepth = 65_536
+    /// The most layers one tree holds (attached or detached): 262,144,
+    /// about a hundred times a heavy app's layer count. Each layer is kept
+    /// twice by the server (its state and its render node) and once more by
+    /// the client; the bound is what keeps that memory finite whatever a
+    /// message may carry. A commit past it is refused with `error` 277
+    /// (`docs/limits.md`).
+    public static let maxLayerCount = 262_144
+    /// The most trace events one run records: 4,194,304 (2²²), about
+    /// 400 MB as JSON Lines at the goldens' 93 bytes a line. The run stops
+    /// with an error when an event would pass it (`docs/limits.md`).
+    public static let maxTraceEvents = 1 << 22
 
     /// Why a drawn layer of `width` × `height` points (rounded up to whole
     /// pixels) cannot have a backing store, or `nil` when it can. Checks the

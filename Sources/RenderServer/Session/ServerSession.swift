@@ -142,9 +142,11 @@ public final class ServerSession {
         case (.running(let display), .commit(let diff)):
             try checkTime(of: diff, "commit", display)
             try checkBitmapBudget(diff.ops.compactMap(Self.bitmapBytes), in: display.tree.layers, "commit \(diff.sequence)")
+            try checkLayerCount(diff, from: display.tree.layers.layerCount, "commit \(diff.sequence)")
             let start = WallClock.nanoseconds()
             defer { applyNanoseconds &+= WallClock.nanoseconds() &- start }
             try display.tree.apply(diff)
+            try checkDepth(diff, in: display.tree.layers, "commit \(diff.sequence)")
             sharedSinceLastApply = []
             unlatched.append((diff.sequence, diff.transactions))
             lastCommitTime = diff.time
@@ -152,12 +154,14 @@ public final class ServerSession {
         case (.running(let display), .snapshot(let diff)):
             try checkTime(of: diff, "snapshot", display)
             try checkBitmapBudget(diff.ops.compactMap(Self.bitmapBytes), in: LayerTree(), "snapshot")
+            try checkLayerCount(diff, from: 0, "snapshot")
             let start = WallClock.nanoseconds()
             defer { applyNanoseconds &+= WallClock.nanoseconds() &- start }
             let t = RenderTree(displayWidth: Int(display.hello.width), displayHeight: Int(display.hello.height))
             for (image, bitmap) in sharedSinceLastApply { t.storeBitmap(image, bitmap) }
             sharedSinceLastApply = []
             try t.apply(diff)
+            try checkDepth(diff, in: t.layers, "snapshot")
             t.damageAll()
             display.tree = t
             // The snapshot stands for the commits it carries that no frame
@@ -219,6 +223,40 @@ public final class ServerSession {
         guard total <= bitmapBudget else {
             throw SessionError(.sessionMemoryBudget, "\(what): the session's bitmaps would take \(total) bytes; its budget is \(bitmapBudget) (docs/limits.md)")
         }
+    }
+
+    /// The session's tree limits (``RenderLimits/maxLayerCount`` and
+    /// ``RenderLimits/maxTreeDepth`` by default; lower for tests).
+    public var treeLimits = (layers: RenderLimits.maxLayerCount, depth: RenderLimits.maxTreeDepth)
+
+    /// Refuses (277), before it is applied, a commit that would leave the
+    /// tree with more layers than the limit: its creates less its removes
+    /// (an op that cannot apply is refused by the tree itself).
+    private func checkLayerCount(_ diff: CommitDiff, from count: Int, _ what: String) throws(SessionError) {
+        var layers = count
+        for op in diff.ops {
+            switch op {
+            case .create: layers += 1
+            case .remove: layers -= 1
+            default: break
+            }
+        }
+        guard layers <= treeLimits.layers else {
+            throw SessionError(.treeTooLarge, "\(what): the tree would hold \(layers) layers; the limit is \(treeLimits.layers) (docs/limits.md)")
+        }
+    }
+
+    /// Refuses (277) a commit that left the tree deeper than the limit:
+    /// only the subtrees of the layers it moved under a parent can have
+    /// grown (``TreeDepth``). The session closes, so the applied commit is
+    /// never drawn.
+    private func checkDepth(_ diff: CommitDiff, in tree: LayerTree, _ what: String) throws(SessionError) {
+        var moved: [LayerID] = []
+        for case let .move(id, parent?, _) in diff.ops where parent != 0 { moved.append(id) }
+        guard let deepest = TreeDepth.deepest(below: moved, parent: { tree.parent(of: $0).flatMap { $0 == 0 ? nil : $0 } },
+                                              sublayers: { tree.sublayers(of: $0) }),
+              deepest.depth > treeLimits.depth else { return }
+        throw SessionError(.treeTooLarge, "\(what): the tree would be \(deepest.depth) layers deep (at layer \(deepest.layer)); the limit is \(treeLimits.depth) (docs/limits.md)")
     }
 
     private static func bitmapBytes(_ op: DiffOp) -> (ImageID, Int)? {
