@@ -18,8 +18,13 @@ public struct LayerTreeError: Error, Hashable, Sendable, CustomStringConvertible
         case cycle
         /// `move` to an index past the end of the new sibling list.
         case indexOutOfRange
-        /// `set` with a value of the wrong kind for the property.
+        /// `set` with a value of the wrong kind for the property, or an
+        /// `addAnimation` whose animation is not valid
+        /// (`LayerAnimation.validate()`).
         case badValue
+        /// `addAnimation` on a layer that already holds
+        /// `RenderLimits.maxAnimationsPerLayer` animations.
+        case tooManyAnimations
     }
 
     /// The family of problem.
