@@ -19,6 +19,9 @@ import Testing
         #expect(toMid == 5.75)
         let toRoot = try #require(mid.parentTime(fromLocal: toMid))
         #expect(abs(toRoot - 23.0 / 6.0) < 1e-12)                             // 3.8333…
+        #expect(MediaTiming.rootTime(10, through: [mid, leaf]) == toRoot)
+        #expect(MediaTiming.rootTime(47, through: [mid, leaf]) == 10)
+        #expect(MediaTiming.rootTime(1, through: [mid, MediaTiming(speed: 0)]) == nil)
         #expect(MediaTiming(speed: 0).parentTime(fromLocal: 1) == nil)
     }
 

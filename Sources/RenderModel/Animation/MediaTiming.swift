@@ -103,6 +103,20 @@ public struct MediaTiming: Hashable, Sendable {
         return time
     }
 
+    /// Converts `t` from the time of the last element of `chain` up to the
+    /// time of its root (as `layer.convertTime(t, to: nil)`): the inverse of
+    /// ``localTime(_:through:)``, for example to put an animation's
+    /// ``endTime`` on the server's clock. `nil` when a timing on the way has
+    /// speed 0 (a paused layer: its local time no longer moves).
+    public static func rootTime<C: BidirectionalCollection<MediaTiming>>(_ t: Double, through chain: C) -> Double? {
+        var time = t
+        for timing in chain.reversed() {
+            guard let parent = timing.parentTime(fromLocal: time) else { return nil }
+            time = parent
+        }
+        return time
+    }
+
     /// Whether `repeatCount` asks for endless repetition (+∞, or
     /// `Float.greatestFiniteMagnitude` and beyond).
     public var repeatsForever: Bool {
