@@ -1,3 +1,4 @@
+import Foundation
 import RenderModel
 import RenderWire
 import Testing
@@ -139,5 +140,24 @@ import Testing
         #expect(decodeFailure(patched(valid, at: 83, le32(UInt32.max)))?.kind == .exceedsLimit)
         let tooMany = KeyframeAnimation(values: Array(repeating: .number(0), count: RenderLimits.maxKeyframes + 1))
         #expect(decodeFailure(body([.addAnimation(1, key: nil, LayerAnimation(.opacity, .keyframe(tooMany)))]))?.kind == .exceedsLimit)
+    }
+
+    @Test("the commit fuzzer's animation seed decodes, applies and evaluates (Tests/Fuzz/corpus/commit/animations-1.bin)")
+    func fuzzSeed() throws {
+        let root = String(#filePath).components(separatedBy: "/Tests/RenderWireTests/")[0]
+        let data = try #require(FileManager.default.contents(atPath: root + "/Tests/Fuzz/corpus/commit/animations-1.bin"))
+        let diff = try CommitCodec.decode(Array(data))
+        #expect(diff.ops.map { WireTag.Op($0).rawValue } == [1, 3, 6, 6, 6, 7, 8])
+        var tree = LayerTree()
+        try tree.apply(CommitDiff(sequence: diff.sequence, time: diff.time, ops: Array(diff.ops.dropLast())))
+        #expect(tree.animations(of: 1).count == 2)          // "f" removed; the keyframes and "s" stay
+        #expect(tree.animations(of: 1).keys == ["s"])
+        let model = try #require(tree.state(of: 1))
+        // The discrete rotation keyframes [0, 1, 3] at [0, 0.25, 0.75, 1], eased by
+        // `default`: at 0.5 s the eased progress is 0.802403, so the value is 3.
+        let state = tree.animations(of: 1).presentation(of: model, atLocalTime: 0.5)
+        #expect(abs(state.transform.decomposed.angle - 3) < 1e-12)
+        try tree.apply(CommitDiff(sequence: 2, time: 0, ops: [diff.ops.last!]))
+        #expect(tree.animations(of: 1).isEmpty)
     }
 }
