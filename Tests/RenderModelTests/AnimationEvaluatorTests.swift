@@ -114,6 +114,15 @@ import Testing
         #expect(layers.animation(forKey: "new")?.timing.beginTime == 3)
         #expect(layers.animation(forKey: "delayed")?.timing.beginTime == 7)
         #expect(layers.presentation(of: LayerState(), atLocalTime: 3.5).opacity == 0.5)
+        layers.stampBeginTimes(9) { stamped.append($0) }
+        #expect(stamped == [0])                                      // once only
+        // Stamped at 0 is still stamped.
+        var atZero = LayerAnimations()
+        try atZero.add(opacity(0, 1), forKey: "a")
+        atZero.stampBeginTimes(0)
+        atZero.stampBeginTimes(5)
+        #expect(atZero.animation(forKey: "a")?.timing.beginTime == 0)
+        #expect(atZero.entries[0].awaitsBeginTime == false)
     }
 
     @Test("presentationValue reads one key path through the animations of its property only")

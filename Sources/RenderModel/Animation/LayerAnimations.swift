@@ -20,11 +20,16 @@ public struct LayerAnimations: Hashable, Sendable {
         public var key: String?
         /// The attached copy.
         public var animation: LayerAnimation
+        /// Whether the animation was attached with `beginTime` 0 and has not
+        /// been given its begin time yet (choice 2, ``stampBeginTimes(_:_:)``).
+        public internal(set) var awaitsBeginTime: Bool
 
-        /// An entry.
+        /// An entry; it awaits its begin time when `animation`'s `beginTime`
+        /// is 0.
         public init(key: String?, animation: LayerAnimation) {
             self.key = key
             self.animation = animation
+            self.awaitsBeginTime = animation.timing.beginTime == 0
         }
     }
 
@@ -83,12 +88,15 @@ public struct LayerAnimations: Hashable, Sendable {
         entries.removeAll()
     }
 
-    /// Sets the `beginTime` of every animation whose `beginTime` is 0 to
-    /// `time` (choice 2: the server stamps the layer-local time of the frame
-    /// that first shows its commit); calls `stamped` with each one's index.
+    /// Sets the `beginTime` of every animation that awaits one — attached
+    /// with `beginTime` 0 and not stamped yet — to `time` (choice 2: the
+    /// server stamps the layer-local time of the frame that first shows the
+    /// commit); calls `stamped` with each one's index. An animation is
+    /// stamped once, even when `time` is 0.
     public mutating func stampBeginTimes(_ time: Double, _ stamped: (Int) -> Void = { _ in }) {
-        for i in entries.indices where entries[i].animation.timing.beginTime == 0 {
+        for i in entries.indices where entries[i].awaitsBeginTime {
             entries[i].animation.timing.beginTime = time
+            entries[i].awaitsBeginTime = false
             stamped(i)
         }
     }

@@ -31,7 +31,8 @@ public struct LayerTreeError: Error, Hashable, Sendable, CustomStringConvertible
     public var kind: Kind
     /// The index of the refused operation in the commit's `ops`.
     public var opIndex: Int
-    /// The operation's verb: `create`, `remove`, `move`, `set`.
+    /// The operation's verb: `create`, `remove`, `move`, `set`,
+    /// `addAnimation`, `removeAnimation`, `removeAllAnimations`.
     public var op: String
     /// The layer the operation is about.
     public var layer: LayerID
