@@ -9,33 +9,55 @@
 /// `contentsRect`, `filters`, `mask`, the shadow keys, `sublayerTransform`)
 /// have no case.
 public enum AnimationKeyPath: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// `anchorPoint`, a point.
     case anchorPoint
+    /// `backgroundColor`, a colour (nil reads as transparent black).
     case backgroundColor
+    /// `borderColor`, a colour.
     case borderColor
+    /// `borderWidth`, a number.
     case borderWidth
+    /// `bounds`, a rect.
     case bounds
+    /// `bounds.origin`, a point.
     case boundsOrigin = "bounds.origin"
+    /// `bounds.size`, a size.
     case boundsSize = "bounds.size"
+    /// `bounds.size.width`, a number.
     case boundsWidth = "bounds.size.width"
+    /// `bounds.size.height`, a number.
     case boundsHeight = "bounds.size.height"
+    /// `cornerRadius`, a number.
     case cornerRadius
+    /// `hidden`, a bool (discrete).
     case hidden
+    /// `masksToBounds`, a bool (discrete).
     case masksToBounds
+    /// `opacity`, a number, clamped to 0…1 when written.
     case opacity
+    /// `position`, a point.
     case position
+    /// `position.x`, a number.
     case positionX = "position.x"
+    /// `position.y`, a number.
     case positionY = "position.y"
+    /// `transform`, a transform.
     case transform
     /// The transform's rotation in radians (also spelled `transform.rotation`).
     case rotation = "transform.rotation.z"
     /// The mean of the x and y scale when read; sets both when written.
     case scale = "transform.scale"
+    /// The x scale of the transform.
     case scaleX = "transform.scale.x"
+    /// The y scale of the transform.
     case scaleY = "transform.scale.y"
     /// The translation as a size (width = x, height = y).
     case translation = "transform.translation"
+    /// The transform's tx.
     case translationX = "transform.translation.x"
+    /// The transform's ty.
     case translationY = "transform.translation.y"
+    /// `zPosition`, a number.
     case zPosition
 
     /// The key path Core Animation spells `name` (`transform.rotation` is
