@@ -19,14 +19,6 @@ public enum RenderLimits {
     public static let maxSessionBitmapBytes = 512 << 20
     /// The highest display refresh rate, in Hz.
     public static let maxRefreshHz = 1000
-    /// The most values (and key times) of one keyframe animation
-    /// (`docs/animations.md`).
-    public static let maxKeyframes = 4096
-    /// The most animations one layer holds at once; an `addAnimation` past
-    /// it is refused (`docs/animations.md`).
-    public static let maxAnimationsPerLayer = 256
-    /// The longest animation key (`add(_:forKey:)`), in UTF-8 bytes.
-    public static let maxAnimationKeyBytes = 256
 
     /// Why a drawn layer of `width` × `height` points (rounded up to whole
     /// pixels) cannot have a backing store, or `nil` when it can. Checks the
@@ -45,6 +37,17 @@ public enum RenderLimits {
         }
         return nil
     }
+
+    // MARK: Animations (`docs/animations.md`)
+
+    /// The most values (and key times) of one keyframe animation
+    /// (`docs/animations.md`).
+    public static let maxKeyframes = 4096
+    /// The most animations one layer holds at once; an `addAnimation` past
+    /// it is refused (`docs/animations.md`).
+    public static let maxAnimationsPerLayer = 256
+    /// The longest animation key (`add(_:forKey:)`), in UTF-8 bytes.
+    public static let maxAnimationKeyBytes = 256
 }
 
 private extension Double {
