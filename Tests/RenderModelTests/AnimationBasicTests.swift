@@ -1,7 +1,7 @@
 import RenderModel
 import Testing
 
-/// §3.3's from/to/by, implicit actions, additive and cumulative
+/// `docs/core-animation-rules.md` §3.3's from/to/by, implicit actions, additive and cumulative
 /// (`docs/animations.md`, "Basic animations").
 @Suite struct AnimationBasicTests {
     func basic(_ values: BasicAnimation, duration: Double = 2) -> LayerAnimation {

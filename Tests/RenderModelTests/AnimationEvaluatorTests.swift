@@ -1,7 +1,7 @@
 import RenderModel
 import Testing
 
-/// The per-layer list and §3.2 step 7's composition
+/// The per-layer list and `docs/core-animation-rules.md` §3.2 step 7's composition
 /// (`docs/animations.md`, "Evaluation").
 @Suite struct AnimationEvaluatorTests {
     func opacity(_ from: Double, _ to: Double, duration: Double = 1, additive: Bool = false) -> LayerAnimation {

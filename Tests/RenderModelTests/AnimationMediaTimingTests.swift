@@ -1,7 +1,7 @@
 import RenderModel
 import Testing
 
-/// §3.1 and §3.2's timing: conversion, repeats, autoreverse, fill, speed
+/// `docs/core-animation-rules.md` §3.1 and §3.2's timing: conversion, repeats, autoreverse, fill, speed
 /// and offsets (`docs/animations.md`, "Timing").
 @Suite struct AnimationMediaTimingTests {
     /// opacity from 0 to 1 over `duration`, linear.

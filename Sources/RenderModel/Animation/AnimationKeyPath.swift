@@ -1,5 +1,5 @@
 /// The key paths an animation can drive: Core Animation's animatable keys
-/// (§2.5, Table B-1) that LoopSim's `LayerState` models, and the common
+/// (`docs/core-animation-rules.md` §2.5, Table B-1) that LoopSim's `LayerState` models, and the common
 /// component paths (`position.x`, `transform.rotation.z`, …)
 /// (`docs/animations.md`, "Key paths").
 ///

@@ -1,7 +1,7 @@
 extension LayerAnimation {
     /// The animation's value for its key path at layer-local time `t`, on
     /// top of `underlying` (the model value under the animations before this
-    /// one), following §3.2 steps 2–6; `nil` when the animation contributes
+    /// one), following `docs/core-animation-rules.md` §3.2 steps 2–6; `nil` when the animation contributes
     /// nothing at `t` (outside its active duration without a fill, or ended
     /// and removed on completion — item 7.24).
     ///

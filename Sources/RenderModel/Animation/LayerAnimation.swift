@@ -26,7 +26,7 @@ public struct LayerAnimation: Hashable, Sendable {
     public var content: Content
     /// Begin time, duration, speed, repeats, fill. Duration must be positive
     /// by the time the animation is attached (the client resolves
-    /// `CAAnimation`'s 0 to the transaction's duration, §2.6).
+    /// `CAAnimation`'s 0 to the transaction's duration, `docs/core-animation-rules.md` §2.6).
     public var timing: MediaTiming
     /// The easing of the whole animation; nil is linear. A spring ignores
     /// it (its oscillator is its easing).

@@ -1,5 +1,5 @@
 /// Where an animation is inside its cycle at one moment: what the value
-/// computation needs (§3.2 step 5).
+/// computation needs (`docs/core-animation-rules.md` §3.2 step 5).
 public struct TimingSample: Hashable, Sendable {
     /// The number of whole cycles completed, `k` (for `isCumulative`); a
     /// whole number, negative only with a negative `timeOffset`.

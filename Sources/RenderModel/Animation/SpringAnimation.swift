@@ -1,6 +1,6 @@
 /// A `CASpringAnimation`: a basic animation whose progress follows a damped
 /// harmonic oscillator instead of a timing function (`docs/animations.md`,
-/// "Springs"; §3.6, choice 6).
+/// "Springs"; `docs/core-animation-rules.md` §3.6, choice 6).
 ///
 /// The oscillator starts displaced by 1 from its rest point with velocity
 /// `initialVelocity` toward it (in units of the from → to distance per
