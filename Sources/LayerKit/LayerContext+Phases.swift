@@ -42,6 +42,7 @@ extension LayerContext {
         for op in ops {
             switch op {
             case .create(let id), .remove(let id), .move(let id, _, _), .set(let id, _, _): mentioned.insert(id)
+            case .addAnimation(let id, _, _), .removeAnimation(let id, _), .removeAllAnimations(let id): mentioned.insert(id)
             case .bitmap: break
             }
         }
@@ -237,6 +238,7 @@ extension LayerContext {
         for op in treeLog {
             switch op {
             case .create(let id), .remove(let id), .move(let id, _, _), .set(let id, _, _): ids.insert(id)
+            case .addAnimation(let id, _, _), .removeAnimation(let id, _), .removeAllAnimations(let id): ids.insert(id)
             case .bitmap: break
             }
         }

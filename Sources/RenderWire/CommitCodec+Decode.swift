@@ -84,6 +84,12 @@ extension CommitCodec {
             }
             let pixels = try r.readRaw(count: byteCount, "ops[\(i)].bitmap.pixels")
             return .bitmap(image, Bitmap(width: width, height: height, pixels: pixels))
+        case .addAnimation:
+            return try AnimationCodec.readAdd("ops[\(i)].addAnimation", start: tagOffset, from: &r)
+        case .removeAnimation:
+            return try AnimationCodec.readRemove("ops[\(i)].removeAnimation", from: &r)
+        case .removeAllAnimations:
+            return .removeAllAnimations(try r.readU32("ops[\(i)].removeAllAnimations.id"))
         }
     }
 

@@ -31,7 +31,8 @@ public enum CommitCodec {
     /// The body of `diff`.
     ///
     /// Writes what the diff says, even a `set` whose value has the wrong kind
-    /// for its property (which `decode` then refuses, naming the field).
+    /// for its property, or an animation that is not valid (which `decode`
+    /// then refuses, naming the field).
     /// Traps when the diff has more than `UInt32.max` ops or a bitmap
     /// dimension does not fit a `u32` — far beyond any `WireLimits`.
     public static func encode(_ diff: CommitDiff) -> [UInt8] {
@@ -52,6 +53,9 @@ public enum CommitCodec {
         case .move: 1 + 4 + 1 + 4 + 4
         case .set(_, _, let value): 1 + 4 + 1 + 1 + WireTag.ValueKind(value.kind).payloadSize
         case .bitmap(_, let bitmap): 1 + 8 + 4 + 4 + bitmap.pixels.count
+        case .addAnimation(_, let key, let animation): 1 + AnimationCodec.encodedSize(key: key, animation)
+        case .removeAnimation(_, let key): 1 + 4 + 4 + key.utf8.count
+        case .removeAllAnimations: 1 + 4
         }
     }
 
@@ -92,6 +96,12 @@ public enum CommitCodec {
             writer.writeU32(UInt32(bitmap.width))
             writer.writeU32(UInt32(bitmap.height))
             writer.writeRaw(bitmap.pixels)
+        case let .addAnimation(id, key, animation):
+            AnimationCodec.writeAdd(id, key: key, animation, to: &writer)
+        case let .removeAnimation(id, key):
+            AnimationCodec.writeRemove(id, key: key, to: &writer)
+        case .removeAllAnimations(let id):
+            writer.writeU32(id)
         }
     }
 

@@ -16,6 +16,9 @@ public enum WireTag {
         case move = 3
         case set = 4
         case bitmap = 5
+        case addAnimation = 6
+        case removeAnimation = 7
+        case removeAllAnimations = 8
 
         /// The tag of `op`.
         public init(_ op: DiffOp) {
@@ -25,6 +28,9 @@ public enum WireTag {
             case .move: self = .move
             case .set: self = .set
             case .bitmap: self = .bitmap
+            case .addAnimation: self = .addAnimation
+            case .removeAnimation: self = .removeAnimation
+            case .removeAllAnimations: self = .removeAllAnimations
             }
         }
 
@@ -36,6 +42,9 @@ public enum WireTag {
             case .move: "move"
             case .set: "set"
             case .bitmap: "bitmap"
+            case .addAnimation: "addAnimation"
+            case .removeAnimation: "removeAnimation"
+            case .removeAllAnimations: "removeAllAnimations"
             }
         }
     }

@@ -49,7 +49,8 @@ func header(count: UInt32) -> [UInt8] {
 
 /// Random diffs for round trips and fuzzing: a tree grown and reshaped by
 /// create, move and remove, every property with a value of its kind (or
-/// null where allowed), and bitmaps of up to `maxBitmapSide` squared pixels.
+/// null where allowed), bitmaps of up to `maxBitmapSide` squared pixels,
+/// and valid animations added and removed (`AnimationGenerator.swift`).
 /// No NaN, so decoded diffs compare equal.
 struct DiffGenerator {
     var rng: SplitMix64
@@ -110,7 +111,7 @@ struct DiffGenerator {
         var nextImage = UInt64.random(in: 0...100, using: &rng)
         var ops: [DiffOp] = []
         for _ in 0..<Int.random(in: 0...maxOps, using: &rng) {
-            var choice = Int.random(in: 0..<10, using: &rng)
+            var choice = Int.random(in: 0..<12, using: &rng)
             if live.isEmpty, (2...6).contains(choice) || choice == 8 {
                 choice = 0  // Nothing to move, set or remove yet: create.
             }
@@ -135,6 +136,11 @@ struct DiffGenerator {
                 nextImage &+= 1
             case 8:
                 ops.append(.remove(live.remove(at: Int.random(in: 0..<live.count, using: &rng))))
+            case 10:
+                ops.append(.addAnimation(live.randomElement(using: &rng) ?? nextID, key: animationKey(), animation()))
+            case 11:
+                let id = live.randomElement(using: &rng) ?? nextID
+                ops.append(Bool.random(using: &rng) ? .removeAllAnimations(id) : .removeAnimation(id, key: animationKey() ?? ""))
             default:
                 ops.append(.remove(LayerID.random(in: 0...LayerID.max, using: &rng)))
             }

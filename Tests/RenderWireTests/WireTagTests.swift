@@ -7,7 +7,10 @@ import Testing
 @Suite struct WireTagTests {
     @Test("op tags are pinned")
     func opTags() {
-        let pinned: [(WireTag.Op, UInt8)] = [(.create, 1), (.remove, 2), (.move, 3), (.set, 4), (.bitmap, 5)]
+        let pinned: [(WireTag.Op, UInt8)] = [
+            (.create, 1), (.remove, 2), (.move, 3), (.set, 4), (.bitmap, 5),
+            (.addAnimation, 6), (.removeAnimation, 7), (.removeAllAnimations, 8),
+        ]
         #expect(pinned.map(\.0) == WireTag.Op.allCases)
         for (tag, raw) in pinned {
             #expect(tag.rawValue == raw, "\(tag)")
@@ -17,6 +20,9 @@ import Testing
         #expect(WireTag.Op(.move(1, parent: nil, index: 0)) == .move)
         #expect(WireTag.Op(.set(1, .opacity, .number(1))) == .set)
         #expect(WireTag.Op(.bitmap(ImageID(rawValue: 1), Bitmap(width: 0, height: 0))) == .bitmap)
+        #expect(WireTag.Op(.addAnimation(1, key: nil, LayerAnimation(.opacity, .basic(BasicAnimation())))) == .addAnimation)
+        #expect(WireTag.Op(.removeAnimation(1, key: "k")) == .removeAnimation)
+        #expect(WireTag.Op(.removeAllAnimations(1)) == .removeAllAnimations)
     }
 
     @Test("property tags are pinned and map every LayerProperty both ways")
@@ -83,5 +89,32 @@ import Testing
                 #expect(size == CommitCodec.encodedSize(of: diff))
             }
         }
+    }
+
+    @Test("animation key path, kind, fill mode and calculation mode tags are pinned and map both ways")
+    func animationTags() {
+        let keyPaths: [(AnimationKeyPath, UInt8)] = [
+            (.anchorPoint, 1), (.backgroundColor, 2), (.borderColor, 3), (.borderWidth, 4), (.bounds, 5),
+            (.boundsOrigin, 6), (.boundsSize, 7), (.boundsWidth, 8), (.boundsHeight, 9), (.cornerRadius, 10),
+            (.hidden, 11), (.masksToBounds, 12), (.opacity, 13), (.position, 14), (.positionX, 15),
+            (.positionY, 16), (.transform, 17), (.rotation, 18), (.scale, 19), (.scaleX, 20), (.scaleY, 21),
+            (.translation, 22), (.translationX, 23), (.translationY, 24), (.zPosition, 25),
+        ]
+        #expect(keyPaths.map(\.0) == AnimationKeyPath.allCases)
+        #expect(WireTag.AnimationKeyPath.allCases.count == AnimationKeyPath.allCases.count)
+        for (keyPath, raw) in keyPaths {
+            #expect(WireTag.AnimationKeyPath(keyPath).rawValue == raw, "\(keyPath)")
+            #expect(WireTag.AnimationKeyPath(rawValue: raw)?.keyPath == keyPath)
+        }
+        #expect(WireTag.AnimationKind.allCases.map(\.rawValue) == [1, 2, 3])
+        #expect(WireTag.AnimationKind(.basic(BasicAnimation())) == .basic)
+        #expect(WireTag.AnimationKind(.keyframe(KeyframeAnimation(values: []))) == .keyframe)
+        #expect(WireTag.AnimationKind(.spring(SpringAnimation())) == .spring)
+        #expect(WireTag.FillMode.allCases.map(\.mode) == [.removed, .forwards, .backwards, .both])
+        #expect(WireTag.FillMode.allCases.map(\.rawValue) == [1, 2, 3, 4])
+        #expect(MediaTiming.FillMode.allCases.allSatisfy { WireTag.FillMode($0).mode == $0 })
+        #expect(WireTag.CalculationMode.allCases.map(\.mode) == [.linear, .discrete, .paced, .cubic, .cubicPaced])
+        #expect(WireTag.CalculationMode.allCases.map(\.rawValue) == [1, 2, 3, 4, 5])
+        #expect(KeyframeAnimation.CalculationMode.allCases.allSatisfy { WireTag.CalculationMode($0).mode == $0 })
     }
 }

@@ -19,6 +19,15 @@ public enum DiffOp: Hashable, Sendable {
     /// A new backing store (decoded image or drawn contents) that `contents`
     /// values may name.
     case bitmap(ImageID, Bitmap)
+    /// An animation is attached to a layer under `key`, replacing the one
+    /// attached under the same key — `CALayer.add(_:forKey:)`; a nil key
+    /// never replaces (`docs/animations.md`, "On the wire").
+    case addAnimation(LayerID, key: String?, LayerAnimation)
+    /// The animation attached under `key` leaves the layer (nothing happens
+    /// when there is none) — `removeAnimation(forKey:)`.
+    case removeAnimation(LayerID, key: String)
+    /// Every animation leaves the layer — `removeAllAnimations()`.
+    case removeAllAnimations(LayerID)
 }
 
 /// What one outermost commit sends: its sequence number, its virtual commit

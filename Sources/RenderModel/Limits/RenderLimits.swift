@@ -55,6 +55,17 @@ public enum RenderLimits {
         }
         return nil
     }
+
+    // MARK: Animations (`docs/animations.md`)
+
+    /// The most values (and key times) of one keyframe animation
+    /// (`docs/animations.md`).
+    public static let maxKeyframes = 4096
+    /// The most animations one layer holds at once; an `addAnimation` past
+    /// it is refused (`docs/animations.md`).
+    public static let maxAnimationsPerLayer = 256
+    /// The longest animation key (`add(_:forKey:)`), in UTF-8 bytes.
+    public static let maxAnimationKeyBytes = 256
 }
 
 private extension Double {

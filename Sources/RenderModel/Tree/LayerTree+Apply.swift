@@ -15,6 +15,9 @@ extension LayerTree {
         case set(LayerID, LayerProperty, state: LayerState)
         /// A bitmap was stored; `users` (ascending) are the layers showing it.
         case storedBitmap(ImageID, users: [LayerID])
+        /// The layer's animations changed (one was added, replaced or
+        /// removed); `animations` is what the layer holds now.
+        case animations(LayerID, LayerAnimations)
     }
 
     /// Applies `diff`'s operations in order and records its sequence number
@@ -72,6 +75,23 @@ extension LayerTree {
             return .set(id, property, state: layers[id]!.state)
         case let .bitmap(image, bitmap):
             return store(image, bitmap)
+        case let .addAnimation(id, key, animation):
+            try requireLayer(id, at: index, op: "addAnimation")
+            do {
+                try layers[id]!.animations.add(animation, forKey: key)
+            } catch {
+                let kind: LayerTreeError.Kind = error.field == "layer" ? .tooManyAnimations : .badValue
+                throw LayerTreeError(kind: kind, opIndex: index, op: "addAnimation", layer: id, reason: error.description)
+            }
+            return .animations(id, layers[id]!.animations)
+        case let .removeAnimation(id, key):
+            try requireLayer(id, at: index, op: "removeAnimation")
+            layers[id]!.animations.removeAnimation(forKey: key)
+            return .animations(id, layers[id]!.animations)
+        case let .removeAllAnimations(id):
+            try requireLayer(id, at: index, op: "removeAllAnimations")
+            layers[id]!.animations.removeAll()
+            return .animations(id, layers[id]!.animations)
         }
     }
 

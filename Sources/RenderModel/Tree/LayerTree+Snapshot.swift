@@ -1,7 +1,8 @@
 extension LayerTree {
     /// A commit that rebuilds this tree from empty: the bitmaps (by id), a
     /// `create` per layer (by id) with the properties that differ from the
-    /// defaults (in `LayerProperty.stored` order), then the roots in order
+    /// defaults (in `LayerProperty.stored` order) and an `addAnimation` per
+    /// attached animation (in application order), then the roots in order
     /// and every layer's sublayers in order (layers by id). Carries the last
     /// commit's sequence number and time, and no transactions.
     ///
@@ -15,6 +16,9 @@ extension LayerTree {
         for id in ids {
             ops.append(.create(id))
             ops += LayerTree.setOps(id, layers[id]!.state)
+            for entry in layers[id]!.animations.entries {
+                ops.append(.addAnimation(id, key: entry.key, entry.animation))
+            }
         }
         for (i, root) in rootIDs.enumerated() {
             ops.append(.move(root, parent: 0, index: UInt32(i)))

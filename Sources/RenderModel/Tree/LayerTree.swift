@@ -25,6 +25,9 @@ public struct LayerTree: Hashable, Sendable {
         public internal(set) var parent: LayerID?
         /// Sublayers in array order (back to front before zPosition).
         public internal(set) var sublayers: [LayerID] = []
+        /// The animations attached, in application order
+        /// (`docs/animations.md`).
+        public internal(set) var animations = LayerAnimations()
     }
 
     /// Every layer, by id.
@@ -63,6 +66,9 @@ public struct LayerTree: Hashable, Sendable {
 
     /// The sublayers of layer `id` in array order (empty for an unknown layer).
     public func sublayers(of id: LayerID) -> [LayerID] { layers[id]?.sublayers ?? [] }
+
+    /// The animations attached to layer `id` (none for an unknown layer).
+    public func animations(of id: LayerID) -> LayerAnimations { layers[id]?.animations ?? LayerAnimations() }
 
     /// The bitmap shipped as `id`, if any.
     public func bitmap(_ id: ImageID) -> Bitmap? { bitmaps[id] }

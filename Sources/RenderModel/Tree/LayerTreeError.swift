@@ -18,15 +18,21 @@ public struct LayerTreeError: Error, Hashable, Sendable, CustomStringConvertible
         case cycle
         /// `move` to an index past the end of the new sibling list.
         case indexOutOfRange
-        /// `set` with a value of the wrong kind for the property.
+        /// `set` with a value of the wrong kind for the property, or an
+        /// `addAnimation` whose animation is not valid
+        /// (`LayerAnimation.validate()`).
         case badValue
+        /// `addAnimation` on a layer that already holds
+        /// `RenderLimits.maxAnimationsPerLayer` animations.
+        case tooManyAnimations
     }
 
     /// The family of problem.
     public var kind: Kind
     /// The index of the refused operation in the commit's `ops`.
     public var opIndex: Int
-    /// The operation's verb: `create`, `remove`, `move`, `set`.
+    /// The operation's verb: `create`, `remove`, `move`, `set`,
+    /// `addAnimation`, `removeAnimation`, `removeAllAnimations`.
     public var op: String
     /// The layer the operation is about.
     public var layer: LayerID

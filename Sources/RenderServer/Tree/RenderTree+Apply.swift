@@ -99,6 +99,10 @@ extension RenderTree {
             for id in users {
                 if let node = nodes[id] { repaint(node) }
             }
+        case .animations:
+            // Kept by `layers`; the server does not evaluate animations at
+            // its vsyncs yet (docs/animations.md, "Not built yet").
+            break
         }
     }
 

@@ -1,0 +1,84 @@
+/// The arithmetic animations do on values (`docs/animations.md`,
+/// "Values"). Every operation works component by component on the value's
+/// `AnimationVector` — for a transform, its decomposition relative to the
+/// identity — except ``composed(onto:)`` on transforms, which concatenates
+/// (`docs/core-animation-rules.md` §3.2 step 7: "affine transforms are concatenated"). Bools are discrete:
+/// they switch at the half-way point and ignore sums. Values of different
+/// kinds never mix: the operations answer one of their inputs (validation
+/// refuses such animations before they reach evaluation). None allocates.
+extension AnimationValue {
+    /// The value `t` of the way from `self` to `other` (t may leave 0…1, as a
+    /// spring overshoots). Exactly `self` at 0 and `other` at 1. A transform's
+    /// angle takes the shorter way round; a bool is `self` below 0.5, `other`
+    /// from 0.5 on.
+    public func interpolated(to other: AnimationValue, at t: Double) -> AnimationValue {
+        if t == 0 { return self }
+        if t == 1 { return other }
+        guard kind == other.kind, !kind.isDiscrete else { return t < 0.5 ? self : other }
+        let a = vector
+        var b = other.vector
+        if kind == .transform { b[AnimationVector.angleIndex] = Self.nearestAngle(b[AnimationVector.angleIndex], to: a[AnimationVector.angleIndex]) }
+        return a.combined(with: b) { x, y in x + (y - x) * t }.value
+    }
+
+    /// `self + other`, component by component: what `by` adds to `from`,
+    /// and what a cumulative animation adds each cycle. A bool answers
+    /// `self`.
+    public func adding(_ other: AnimationValue) -> AnimationValue {
+        guard kind == other.kind, !kind.isDiscrete else { return self }
+        return vector.combined(with: other.vector, +).value
+    }
+
+    /// `self − other`, component by component (`to − by`). A bool answers
+    /// `self`.
+    public func subtracting(_ other: AnimationValue) -> AnimationValue {
+        guard kind == other.kind, !kind.isDiscrete else { return self }
+        return vector.combined(with: other.vector, -).value
+    }
+
+    /// `self × factor`, component by component. A bool answers `self`.
+    public func scaled(by factor: Double) -> AnimationValue {
+        guard !kind.isDiscrete else { return self }
+        let v = vector
+        return v.combined(with: v) { x, _ in x * factor }.value
+    }
+
+    /// An additive animation's `self` on top of `underlying`: numbers,
+    /// points, sizes, rects and colours add; a transform is concatenated
+    /// (`self` first, then `underlying`: the animation turns the layer about
+    /// its anchor before the model transform applies); a bool replaces.
+    public func composed(onto underlying: AnimationValue) -> AnimationValue {
+        guard kind == underlying.kind else { return self }
+        switch (self, underlying) {
+        case (.transform(let mine), .transform(let base)): return .transform(mine.concatenating(base))
+        case (.bool, _): return self
+        default: return underlying.adding(self)
+        }
+    }
+
+    /// The Euclidean distance between the two values' components, which
+    /// paced keyframes make constant per unit of time (a transform's angle,
+    /// in radians, counts like its translation, in points). 0 for values of
+    /// different kinds; 1 between two different bools.
+    public func distance(to other: AnimationValue) -> Double {
+        guard kind == other.kind else { return 0 }
+        let a = vector
+        var b = other.vector
+        if kind == .transform { b[AnimationVector.angleIndex] = Self.nearestAngle(b[AnimationVector.angleIndex], to: a[AnimationVector.angleIndex]) }
+        var sum = 0.0
+        for i in 0..<a.count {
+            let d = b[i] - a[i]
+            sum += d * d
+        }
+        return sum.squareRoot()
+    }
+
+    /// `angle` moved by whole turns to within π of `reference`.
+    static func nearestAngle(_ angle: Double, to reference: Double) -> Double {
+        var a = angle
+        let turn = 2 * Double.pi
+        while a - reference > .pi { a -= turn }
+        while a - reference < -.pi { a += turn }
+        return a
+    }
+}
