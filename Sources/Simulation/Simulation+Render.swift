@@ -51,9 +51,13 @@ extension Simulation {
         layers.onCommit = { [unowned self] record in try self.ship(record) }
     }
 
-    /// Says goodbye to the render server (frames already written stay).
+    /// Waits until the server has written every frame it presented, then
+    /// says goodbye (frames already written stay). The server writes frames
+    /// behind the lockstep: a frame it could not write is answered to the
+    /// `sync` sent here, and the run fails naming it (``renderLosses``).
     public func detachRenderServer() {
         guard let r = render else { return }
+        if !r.failed, !r.dead { confirmFramesWritten(r, before: "the end of the run") }
         r.connection.close()
         finishedFrames = r.frames
         finishedPresentations = r.presentations
@@ -71,8 +75,33 @@ extension Simulation {
     /// finds it gone and recovers: see ``recoverRenderServer()``.
     public func crashRenderServer() {
         guard let r = render, !r.dead else { return }
+        // The frames it presented are on disk before it dies: the model's
+        // crash loses the server's state, not frames already on screen
+        // (docs/render-server.md, crash recovery).
+        if !r.failed { confirmFramesWritten(r, before: "the crash") }
         r.connection.kill()
         r.dead = true
+    }
+
+    /// A `sync` and its `applied`: the server answers it once every frame
+    /// it presented is written, or with the error of the first it lost.
+    /// A server that is gone by then is left to the recovery as before.
+    private func confirmFramesWritten(_ r: RenderState, before what: String) {
+        do {
+            try r.connection.send(.sync(token: 0))
+            switch try r.connection.receive() {
+            case .applied?, nil:
+                return
+            case .error(let code, let text)?:
+                let name = ServerErrorCode(rawValue: code).map { " (\($0))" } ?? ""
+                fail("the render server lost a frame before \(what), error \(code)\(name): \(text)", r)
+            case let other?:
+                fail("unexpected reply from the render server to sync before \(what): \(other.tag)", r)
+            }
+        } catch {
+            // Gone: what it had not written is lost with it, as after any crash.
+            return
+        }
     }
 
     /// Respawns the server and hands it a snapshot of the committed tree,

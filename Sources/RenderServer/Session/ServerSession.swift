@@ -170,6 +170,9 @@ public final class ServerSession {
         case (.running, .bitmapShared(let image, _, _, _, _)):
             throw SessionError(.bitmapWithoutDescriptor, "bitmapShared \(image.rawValue): its pixels come in a descriptor, which only the socket code can take")
         case (.running(let display), .sync(let token)):
+            // Everything before the sync is handled once its frames are
+            // written: a frame lost behind the lockstep is answered here.
+            try display.frames.flush()
             let reply = WireMessage.Applied(token: token, sequence: display.tree.lastSequence,
                                             decodeNanoseconds: decodeNanoseconds, applyNanoseconds: applyNanoseconds)
             decodeNanoseconds = 0
@@ -334,7 +337,7 @@ public final class ServerSession {
 }
 
 /// A protocol violation by the client.
-struct SessionError: Error {
+struct SessionError: Error, Sendable {
     var code: ServerErrorCode
     var message: String
 
