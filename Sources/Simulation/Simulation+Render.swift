@@ -40,11 +40,19 @@ extension Simulation {
     }
 
     /// Connects a render server and ships every commit to it from now on.
-    public func attachRenderServer(_ transport: RenderConnection.Transport, display: Display, frames folder: String) throws {
-        FrameFolder.clearPreviousFrames(in: folder)
+    /// - Parameters:
+    ///   - folder: where the server writes frame files and `frames.jsonl`;
+    ///     nil: no files (`--frames none`): the frames' hashes and index are
+    ///     kept here (``presentedFrames``) all the same.
+    ///   - probes: display pixels whose colour each drawn frame reports
+    ///     (``PresentedFrame/probeColors``, what `expect pixel` reads), in
+    ///     this order; at most `WireLimits().maxPixelProbes`, each inside the display.
+    public func attachRenderServer(_ transport: RenderConnection.Transport, display: Display, frames folder: String?,
+                                   probes: [WireMessage.Hello.Probe] = []) throws {
+        if let folder { FrameFolder.clearPreviousFrames(in: folder) }
         let hello = WireMessage.Hello(width: UInt32(display.width), height: UInt32(display.height),
-                                      refreshHz: UInt32(display.hz), background: display.background, outputFolder: folder,
-                                      renderCost: display.renderCost, rasterCost: display.rasterCost)
+                                      refreshHz: UInt32(display.hz), background: display.background, outputFolder: folder ?? "",
+                                      renderCost: display.renderCost, rasterCost: display.rasterCost, probes: probes)
         let connection = try openServer(transport, hello: hello)
         render = RenderState(connection: connection, transport: transport, hello: hello, clock: display.clock)
         framesFolder = folder
@@ -266,9 +274,9 @@ extension Simulation {
                 warn("commit \(sequence), on screen at vsync \(k), does not apply to the client's copy of the tree: \(error); `expect visible` may be wrong from here on")
             }
         }
-        r.presentations.append(Presentation(present: p.onScreenTime, file: p.damage.width > 0 && p.damage.height > 0 ? FrameFolder.fileName(frame: p.frame) : nil,
-                                            commits: latched, tree: r.onScreen))
         let drawn = p.damage.width > 0 && p.damage.height > 0
+        r.presentations.append(Presentation(present: p.onScreenTime, file: drawn ? FrameFolder.fileName(frame: p.frame) : nil,
+                                            commits: latched, tree: r.onScreen))
         let txns = latched.flatMap { r.transactionsBySequence.removeValue(forKey: $0) ?? [] }
         if latched.isEmpty, !r.sentDiffs.isEmpty, p.nextFrameTime != WireMessage.Presented.noNextFrame {
             // The server was busy: ask again when it says it can latch.
@@ -287,7 +295,8 @@ extension Simulation {
             if r.hello.rendersInTime { r.busyUntil = p.onScreenTime }
             let frame = PresentedFrame(index: p.frame, present: p.onScreenTime,
                                        file: FrameFolder.fileName(frame: p.frame),
-                                       hash: Bitmap.hashHex(p.frameHash), transactions: txns)
+                                       hash: Bitmap.hashHex(p.frameHash), transactions: txns,
+                                       probeColors: p.probeColors, renderDuration: p.renderDuration)
             r.frames.append(frame)
             context.schedule(at: p.onScreenTime, label: nil) { [unowned self] in
                 self.context.emit(.frame(.init(frame: Int64(frame.index), present: frame.present, file: frame.file,
@@ -345,6 +354,23 @@ public struct PresentedFrame: Sendable, Equatable {
     public var file: String
     public var hash: String
     public var transactions: [Int]
+    /// The colour of each probe the server was given
+    /// (``Simulation/attachRenderServer(_:display:frames:probes:)``), in
+    /// its order: the frame's pixels, with or without a file.
+    public var probeColors: [RGBA8] = []
+    /// Virtual ns the server spent rendering it (0 when rendering is free).
+    public var renderDuration: Int64 = 0
+
+    public init(index: UInt64, present: Int64, file: String, hash: String, transactions: [Int],
+                probeColors: [RGBA8] = [], renderDuration: Int64 = 0) {
+        self.index = index
+        self.present = present
+        self.file = file
+        self.hash = hash
+        self.transactions = transactions
+        self.probeColors = probeColors
+        self.renderDuration = renderDuration
+    }
 }
 
 /// One `presented` reply: what went on screen when.

@@ -11,8 +11,8 @@ OVERVIEW: LoopSim's render server: keeps the render tree, latches commits at
 vsyncs in virtual time, rasterizes the frames that changed and writes them as
 PPM files (frame-NNNNNN.ppm) with frames.jsonl, in the folder the client names.
 
-USAGE: loopsim-render --fd <n> [--frames-budget <bytes>]
-       loopsim-render --listen <path> [--frames-budget <bytes>] [--handshake-deadline <time>] [--idle-deadline <time>]
+USAGE: loopsim-render --fd <n> [--frames-budget <bytes>] [--frames none]
+       loopsim-render --listen <path> [--frames-budget <bytes>] [--frames none] [--handshake-deadline <time>] [--idle-deadline <time>]
 
 OPTIONS:
   --fd <n>                Serve one client on the inherited connected socket <n>
@@ -26,6 +26,9 @@ OPTIONS:
                           Connect with 'loopsim run --server unix:<path>'.
   --frames-budget <bytes> The most bytes of frames one session writes (a number,
                           or with K, M or G; default LOOPSIM_FRAMES_BUDGET, else 2G).
+  --frames none           Write no frame files, whatever folder a client names: frames
+                          are drawn, hashed and reported as usual (a client's empty
+                          folder, 'loopsim run --frames none', means the same).
   --handshake-deadline <time>
                           With --listen: how long a client may take to say hello
                           (a time like 10s or 500ms; default 10s).
@@ -55,6 +58,12 @@ if let i = args.firstIndex(of: "--frames-budget") {
         fail("'--frames-budget' needs a byte count, like 512M or 2G")
     }
     budget = value
+    args.removeSubrange(i...(i + 1))
+}
+var writesFrames = true
+if let i = args.firstIndex(of: "--frames") {
+    guard i + 1 < args.count, args[i + 1] == "none" else { fail("'--frames' takes only the value none") }
+    writesFrames = false
     args.removeSubrange(i...(i + 1))
 }
 var deadlines = SocketServer.Deadlines()
@@ -92,6 +101,7 @@ if args[0] == "--listen" {
     log("listening on \(path)")
     let frameBudget = budget
     let clientDeadlines = deadlines
+    let clientWritesFrames = writesFrames
     while true {
         let client: FileDescriptor
         do {
@@ -120,7 +130,7 @@ if args[0] == "--listen" {
         do {
             try SystemThread.start {
                 let fd = FileDescriptor(rawValue: raw)
-                switch SocketServer.serveClient(on: fd, framesBudget: frameBudget, deadlines: clientDeadlines) {
+                switch SocketServer.serveClient(on: fd, framesBudget: frameBudget, deadlines: clientDeadlines, writesFrames: clientWritesFrames) {
                 case .protocolError(let text): log("client refused: \(text)")
                 case .deadlinePassed(let text): log("client dropped: \(text)")
                 case .ioError(let error): log("client connection failed: \(error)")
@@ -138,7 +148,7 @@ if args[0] == "--listen" {
 }
 guard let number = Int32(args[1]), number >= 0, FileDescriptor(rawValue: number).isOpen else { fail("'\(args[1])' is not an open file descriptor") }
 let fd = FileDescriptor(rawValue: number)
-switch SocketServer.serveClient(on: fd, framesBudget: budget) {
+switch SocketServer.serveClient(on: fd, framesBudget: budget, writesFrames: writesFrames) {
 case .goodbye, .closedByPeer:
     try? fd.close()
     exit(0)

@@ -14,7 +14,7 @@ enum RunCommand {
         options: [
             ("--trace <path>", "Write the trace to <path> instead of standard output."),
             ("--format <format>", "text, jsonl or chrome (default: from the --trace extension, else text)."),
-            ("--frames <dir>", "Where the render server writes frames (default: loopsim-out/<name>/frames)."),
+            ("--frames <dir>|none", "Where the render server writes frames (default: loopsim-out/<name>/frames); none: no files, hashes and expectations kept."),
             ("--server <transport>", "spawn (the loopsim-render process, default), thread, unix:PATH (a server started with 'loopsim-render --listen PATH'), or none."),
             ("--allow-absolute-assets", "Let 'image file=' read absolute paths and paths outside the scenario's folder."),
             ("--faults <seed>", "Inject faults chosen from the seed: server kills, delayed replies, short writes, EINTR, ENOSPC (docs/reliability.md)."),
@@ -106,7 +106,11 @@ func renderOptions(_ parsed: ParsedArguments, scenario path: String,
     let transport = try serverOption(parsed, default: defaultTransport)
     guard let transport else { return nil }
     let frames = parsed.values["--frames"] ?? "loopsim-out/\(outputName(forScenario: path))/frames"
-    return ScenarioRunner.RenderOptions(transport: transport, frames: frames)
+    if frames.isEmpty { throw UsageError(message: "the value '' is invalid for '--frames' (expected a folder or none)") }
+    // `none`: no frame files; the hashes, the index and the expectations
+    // come from the server's replies (docs/render-server.md). A folder
+    // named none is `./none`.
+    return ScenarioRunner.RenderOptions(transport: transport, frames: frames == "none" ? nil : frames)
 }
 
 enum ExpectationReport {

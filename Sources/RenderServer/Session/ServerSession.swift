@@ -61,6 +61,15 @@ public final class ServerSession {
             tiledHash = TiledFrameHash(framebuffer)
             framebufferHash = tiledHash.value
         }
+
+        /// The colour of each of `hello.probes` in the frame, read from its
+        /// P6 bytes (composited over the background, as the file holds it).
+        func probeColors() -> [RGBA8] {
+            hello.probes.map { p in
+                let i = ppmHeaderCount + (Int(p.y) * framebuffer.width + Int(p.x)) * 3
+                return RGBA8(r: ppm[i], g: ppm[i + 1], b: ppm[i + 2], a: 255)
+            }
+        }
     }
 
     private var phase = Phase.awaitingHello
@@ -299,6 +308,7 @@ public final class ServerSession {
         // at the first vsync after it ends (the next one at best).
         var frame = k + 1
         var onScreen = nextTime
+        var renderDuration: Int64 = 0
         if hello.rendersInTime {
             let pixels = damage.clipped(to: tree.displayRect).rects.reduce(0) { $0 + $1.width * $1.height }
             let duration = hello.renderDuration(pixels: pixels)
@@ -306,6 +316,7 @@ public final class ServerSession {
             guard duration != nil, !overflow else {
                 throw SessionError(.timeOutOfRange, "vsync \(k): a render of \(duration.map { "\($0) ns" } ?? "\(pixels) pixels") from \(time) ns ends past the end of virtual time (\(Int64.max) ns)")
             }
+            renderDuration = duration!
             let f = try firstVsync(atOrAfter: end, from: k + 1, clock)
             onScreen = try vsyncTime(f)
             busyUntil = end
@@ -328,7 +339,7 @@ public final class ServerSession {
         return .presented(.init(frame: frame, onScreenTime: onScreen, frameHash: hash,
                                 damage: .init(x: UInt32(box.x), y: UInt32(box.y),
                                               width: UInt32(box.width), height: UInt32(box.height)),
-                                firstVisible: latched))
+                                firstVisible: latched, renderDuration: renderDuration, probeColors: display.probeColors()))
     }
 
     private static func indexRect(_ r: PixelRect) -> FrameIndexEntry.Rect {
