@@ -35,15 +35,11 @@ public enum ChromeTraceWriter {
     public static func render(_ events: [TraceEvent]) -> String {
         var builder = Builder()
         builder.out.reserveCapacity(events.count * 128 + 512)
-        JSONWriter.appendLiteral(#"{"displayTimeUnit":"ns","traceEvents":["#, to: &builder.out)
-        builder.metadata(name: "process_name", tid: mainThread, value: "LoopSim")
-        builder.metadata(name: "thread_name", tid: mainThread, value: "main thread")
-        builder.metadata(name: "thread_name", tid: renderServerThread, value: "render server")
+        builder.start()
         for event in events {
             builder.add(event)
         }
-        builder.closeAll()
-        JSONWriter.appendLiteral("\n]}\n", to: &builder.out)
+        builder.finish()
         return String(decoding: builder.out, as: UTF8.self)
     }
 
@@ -72,7 +68,7 @@ public enum ChromeTraceWriter {
 
     // MARK: Building
 
-    private enum SliceKind: Equatable {
+    enum SliceKind: Equatable {
         case run(depth: Int)
         case pass
         case callout
@@ -80,19 +76,21 @@ public enum ChromeTraceWriter {
     }
 
     /// What goes in an event's `args`.
-    private enum Args {
+    enum Args {
         case none
         case iter(Int)
         case fields(TraceEvent)
     }
 
-    private struct OpenSlice {
+    struct OpenSlice {
         var kind: SliceKind
         var name: String
         var category: StaticString
     }
 
-    private struct Builder {
+    /// The writer's state: what is open, and the bytes so far (`out`, which
+    /// a streaming writer empties as it goes: ``TraceStreamWriter``).
+    struct Builder {
         var out: [UInt8] = []
         var first = true
         var stack: [OpenSlice] = []
@@ -173,6 +171,20 @@ public enum ChromeTraceWriter {
                 close(downTo: pass, ts: ts, args: .none)
             }
             open(OpenSlice(kind: .pass, name: "pass " + String(e.iter), category: "pass"), ts: ts, args: .iter(e.iter))
+        }
+
+        /// The object's opening and the tracks' names.
+        mutating func start() {
+            JSONWriter.appendLiteral(#"{"displayTimeUnit":"ns","traceEvents":["#, to: &out)
+            metadata(name: "process_name", tid: ChromeTraceWriter.mainThread, value: "LoopSim")
+            metadata(name: "thread_name", tid: ChromeTraceWriter.mainThread, value: "main thread")
+            metadata(name: "thread_name", tid: ChromeTraceWriter.renderServerThread, value: "render server")
+        }
+
+        /// Closes what is still open, then the object.
+        mutating func finish() {
+            closeAll()
+            JSONWriter.appendLiteral("\n]}\n", to: &out)
         }
 
         mutating func closeAll() {

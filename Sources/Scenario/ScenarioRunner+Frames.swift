@@ -22,12 +22,11 @@ extension ScenarioRunner {
                                         ?? "no frame showed \(name) by \(TimeLiteral.format(at))")
         case .neverVisible(let name, let property, let value):
             let want = LayerContext.format(propertyValue(value))
-            let id = layerObjects[name]!.id
-            for p in simulation.presentations {
-                if let s = p.tree.state(of: id), LayerContext.format(s.value(of: LayerProperty(rawValue: property.rawValue)!)) == want {
-                    return ExpectationResult(expectation: e, passed: false, summary: summary(e),
-                                             observed: "visible in the frame on screen at \(TimeLiteral.format(p.present))")
-                }
+            let layer = layerObjects[name]!
+            let prop = LayerProperty(rawValue: property.rawValue)!
+            if let t = simulation.firstPresentation(of: layer, where: { LayerContext.format($0.value(of: prop)) == want }) {
+                return ExpectationResult(expectation: e, passed: false, summary: summary(e),
+                                         observed: "visible in the frame on screen at \(TimeLiteral.format(t))")
             }
             return ExpectationResult(expectation: e, passed: true, summary: summary(e),
                                      observed: "never visible in \(simulation.presentations.count) presented frame(s)")
@@ -48,8 +47,7 @@ extension ScenarioRunner {
     /// server applied for the last frame presented by then), or nil before
     /// the layer is shown.
     private func visibleValue(_ name: String, _ property: LayerPropertyName, at t: Int64) -> String? {
-        let id = layerObjects[name]!.id
-        let state = simulation.presentations.last { $0.present <= t }?.tree.state(of: id)
+        let state = simulation.presentedState(of: layerObjects[name]!, at: t)
         return state.map { LayerContext.format($0.value(of: LayerProperty(rawValue: property.rawValue)!)) }
     }
 

@@ -76,13 +76,18 @@ public final class ScenarioRunner {
     /// (`--allow-absolute-assets`); see ``AssetPath``.
     let allowAbsoluteAssets: Bool
 
-    public init(file: ScenarioFile, source: String, tracing: Bool = true, render: RenderOptions? = nil,
+    /// - Parameter trace: where the events go as they happen (a
+    ///   ``TraceStreamWriter``); the outcome's `events` are then empty, and
+    ///   the simulation keeps only what expectations need (logs, frames,
+    ///   latencies, a bounded number of commit records).
+    public init(file: ScenarioFile, source: String, tracing: Bool = true, trace: TraceSink? = nil, render: RenderOptions? = nil,
                 allowAbsoluteAssets: Bool = false) {
         self.file = file
         self.source = source
         self.render = render
         self.allowAbsoluteAssets = allowAbsoluteAssets
-        self.simulation = Simulation(tracing: tracing)
+        self.simulation = Simulation(tracing: tracing, trace: trace)
+        if trace != nil || !tracing { simulation.layers.retainedCommits = 64 }
     }
 
     var loop: SimRunLoop { simulation.mainLoop }

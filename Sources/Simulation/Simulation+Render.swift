@@ -69,6 +69,7 @@ extension Simulation {
         r.connection.close()
         finishedFrames = r.frames
         finishedPresentations = r.presentations
+        finishedHistory = r.history
         render = nil
     }
 
@@ -269,14 +270,13 @@ extension Simulation {
         for sequence in latched {
             let diff = r.sentDiffs.removeValue(forKey: sequence)!
             do {
-                try r.onScreen.apply(diff)
+                try r.onScreen.apply(diff) { change in r.history.note(change, at: p.onScreenTime) }
             } catch {
                 warn("commit \(sequence), on screen at vsync \(k), does not apply to the client's copy of the tree: \(error); `expect visible` may be wrong from here on")
             }
         }
         let drawn = p.damage.width > 0 && p.damage.height > 0
-        r.presentations.append(Presentation(present: p.onScreenTime, file: drawn ? FrameFolder.fileName(frame: p.frame) : nil,
-                                            commits: latched, tree: r.onScreen))
+        r.presentations.append(Presentation(present: p.onScreenTime, frame: drawn ? p.frame : nil, commits: latched))
         let txns = latched.flatMap { r.transactionsBySequence.removeValue(forKey: $0) ?? [] }
         if latched.isEmpty, !r.sentDiffs.isEmpty, p.nextFrameTime != WireMessage.Presented.noNextFrame {
             // The server was busy: ask again when it says it can latch.
@@ -341,6 +341,7 @@ extension Simulation {
         r.busyVsyncs = r.busyVsyncs.filter { $0 >= floor }
         guard !events.isEmpty else { return }
         context.schedule(at: present, label: nil) { [unowned self] in
+            self.latencies += events
             for info in events { self.context.emit(.latency(info)) }
         }
     }
@@ -373,17 +374,19 @@ public struct PresentedFrame: Sendable, Equatable {
     }
 }
 
-/// One `presented` reply: what went on screen when.
-public struct Presentation: Sendable {
+/// One `presented` reply: what went on screen when. What the layers looked
+/// like then is ``Simulation/presentedState(of:at:)`` (kept as the
+/// changes each frame showed, not a tree per frame).
+public struct Presentation: Sendable, Equatable {
     /// Its on-screen time.
     public var present: Int64
-    /// Its frame file; nil when no pixel changed.
-    public var file: String?
+    /// Its on-screen vsync index when it drew a frame; nil when no pixel changed.
+    public var frame: UInt64?
     /// The sequences of the commits it shows first, ascending.
     public var commits: [UInt64]
-    /// The layer tree the server applied for it: every commit latched up to
-    /// this frame, through the one apply (``LayerTree``).
-    public var tree: LayerTree
+
+    /// Its frame file's name; nil when no pixel changed.
+    public var file: String? { frame.map(FrameFolder.fileName(frame:)) }
 }
 
 /// The client side of the lockstep.
@@ -395,6 +398,8 @@ final class RenderState {
     let clock: VsyncClock
     /// The tree as of the last latched commit: what is on screen.
     var onScreen = LayerTree()
+    /// What each frame showed, as changes (``PresentedHistory``).
+    var history = PresentedHistory()
     var dead = false
     /// The server refused the session (or could not be reached): nothing
     /// more is sent, and the run fails (``Simulation/renderLosses``).

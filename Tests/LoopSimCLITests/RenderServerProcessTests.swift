@@ -118,9 +118,10 @@ struct RenderServerProcessTests {
         server.send(.vsync(index: 2, time: 33_333_333))
         guard case .presented(let green)? = try server.receive() else { Issue.record("no presented"); return }
         #expect(green.frame == 3 && green.firstVisible == [2])
-        #expect(sandbox.exists("frames/frame-000003.ppm"))
         server.send(.goodbye)
         #expect(server.exitStatus() == 0)
+        // Written behind the lockstep: on disk once the server has finished.
+        #expect(sandbox.exists("frames/frame-000003.ppm"))
     }
 
     @Test("garbage on the socket gets an error message and a clean exit, never a hang")

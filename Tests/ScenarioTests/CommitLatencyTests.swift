@@ -149,7 +149,7 @@ import Simulation
     func sameInstant(_ source: String) throws -> (shown: [RGBA], frames: [Int64], txns: [[Int]], late: [String]) {
         let outcome = try run("display size=(64,48) hz=60\nview a frame=(0,0,10,10) background=red\n" + source + "\nrun until=1100ms")
         let a = try #require(outcome.layers["a"])
-        let shown = outcome.simulation.presentations.compactMap { $0.tree.state(of: a.id)?.backgroundColor }
+        let shown = outcome.simulation.presentations.compactMap { outcome.simulation.presentedState(of: a, at: $0.present)?.backgroundColor }
         let frames = outcome.events.compactMap { e -> (Int64, [Int])? in
             guard case .frame(let f) = e.kind else { return nil }
             return (e.t, f.txns)
