@@ -73,6 +73,10 @@ extension Simulation {
         render = nil
     }
 
+    /// The render server's process id while one is attached (its
+    /// `welcome`'s), for measurements (`loopsim bench scale`).
+    public var renderServerPID: Int32? { render.map { Int32(bitPattern: $0.connection.serverPID) } }
+
     /// Frames the server wrote (frames with a file), in order.
     public var presentedFrames: [PresentedFrame] { render?.frames ?? finishedFrames }
 

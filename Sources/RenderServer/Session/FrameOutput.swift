@@ -14,11 +14,16 @@ public protocol FrameOutput: AnyObject {
     /// Returns once every frame taken so far is written; throws the first
     /// that was lost (a `sync` asks for this).
     func flush() throws
+
+    /// False when the frames' bytes go nowhere (``DiscardingFrameOutput``):
+    /// the session then need not keep the frame's P6 bytes up to date.
+    var keepsFrames: Bool { get }
 }
 
 extension FrameOutput {
     /// Nothing is pending in an output that writes as it is given frames.
     public func flush() throws {}
+    public var keepsFrames: Bool { true }
 }
 
 /// Frames on disk: the folder is created (mode 0700) if missing and must
@@ -201,6 +206,7 @@ final class FrameFileWriter {
 /// (`docs/render-server.md`, "Files").
 public final class DiscardingFrameOutput: FrameOutput {
     public init() {}
+    public var keepsFrames: Bool { false }
     public func write(frame: UInt64, ppm: [UInt8], indexLine: () -> String) throws {}
 }
 

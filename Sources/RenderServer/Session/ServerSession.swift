@@ -323,9 +323,14 @@ public final class ServerSession {
             frame = f
         }
         display.compositor.render(tree, into: &display.framebuffer, damage: damage)
+        // The P6 bytes are what is written and what the probes read: with
+        // neither (`--frames none`, no `expect pixel`) they are not kept.
+        let keepsPPM = display.frames.keepsFrames || !hello.probes.isEmpty
         for r in damage.clipped(to: tree.displayRect).rects {
-            PNMEncoder.updateP6(&display.ppm, from: display.framebuffer, columns: r.x..<r.maxX, rows: r.y..<r.maxY,
-                                over: hello.background, headerCount: display.ppmHeaderCount)
+            if keepsPPM {
+                PNMEncoder.updateP6(&display.ppm, from: display.framebuffer, columns: r.x..<r.maxX, rows: r.y..<r.maxY,
+                                    over: hello.background, headerCount: display.ppmHeaderCount)
+            }
             display.tiledHash.update(display.framebuffer, rows: r.y..<r.maxY, columns: r.x..<r.maxX)
         }
         let hash = display.tiledHash.value
