@@ -143,8 +143,23 @@ public enum ChromeTraceWriter {
                 let (end, overflow) = ts.addingReportingOverflow(max(0, duration))
                 horizon = max(horizon, overflow ? .max : end)
                 complete(name: "blocked", category: "blocked", ts: ts, dur: max(0, duration), args: .fields(e))
-            case .frame, .animBegin, .animEnd:
+            case .frame(let f):
+                // The server's render: from the latch, on its own track.
+                complete(name: "render frame \(f.frame)", category: "render", ts: f.latch, dur: max(0, f.render),
+                         args: .iter(e.iter), tid: ChromeTraceWriter.renderServerThread)
                 instant(e, name: e.name, ts: ts, tid: ChromeTraceWriter.renderServerThread)
+            case .animBegin, .animEnd:
+                instant(e, name: e.name, ts: ts, tid: ChromeTraceWriter.renderServerThread)
+            case .commit(let c):
+                // The phases as complete slices nested in one "commit
+                // phases" slice, inside the callout that committed.
+                let p = c.phases
+                let end = p.commit.start + p.commit.duration
+                complete(name: "commit phases", category: "commit", ts: p.layout.start, dur: max(0, end - p.layout.start), args: .iter(e.iter))
+                for phase in p.named {
+                    complete(name: phase.name, category: "commit", ts: phase.span.start, dur: max(0, phase.span.duration), args: .iter(e.iter))
+                }
+                instant(e, name: e.name, ts: ts, tid: main)
             case .latency(let l):
                 if l.start <= l.present {
                     for (begin, time) in [(true, l.start), (false, l.present)] {
@@ -155,7 +170,7 @@ public enum ChromeTraceWriter {
                     }
                 }
                 instant(e, name: e.name, ts: ts, tid: main)
-            case .set, .txnBegin, .txnCommit, .commit, .completion, .log, .warn, .note, .post:
+            case .set, .txnBegin, .txnCommit, .completion, .log, .warn, .note, .post:
                 instant(e, name: e.name, ts: ts, tid: main)
             }
         }
@@ -224,11 +239,12 @@ public enum ChromeTraceWriter {
             }
         }
 
-        private mutating func complete(name: String, category: StaticString, ts: Int64, dur: Int64, args: Args) {
+        private mutating func complete(name: String, category: StaticString, ts: Int64, dur: Int64, args: Args,
+                                       tid: Int = ChromeTraceWriter.mainThread) {
             head(name: name, category: category, phase: "X", ts: ts)
             JSONWriter.appendLiteral(#","dur":"#, to: &out)
             ChromeTraceWriter.appendMicroseconds(dur, to: &out)
-            tail(tid: ChromeTraceWriter.mainThread, args: args)
+            tail(tid: tid, args: args)
         }
 
         private mutating func instant(_ e: TraceEvent, name: String, ts: Int64, tid: Int) {

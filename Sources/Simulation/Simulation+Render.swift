@@ -302,9 +302,11 @@ extension Simulation {
                                        hash: Bitmap.hashHex(p.frameHash), transactions: txns,
                                        probeColors: p.probeColors, renderDuration: p.renderDuration)
             r.frames.append(frame)
+            let latch = r.clock.time(ofVsync: k) ?? p.onScreenTime   // sent only with a time
             context.schedule(at: p.onScreenTime, label: nil) { [unowned self] in
                 self.context.emit(.frame(.init(frame: Int64(frame.index), present: frame.present, file: frame.file,
-                                               hash: frame.hash, txns: frame.transactions)))
+                                               hash: frame.hash, txns: frame.transactions,
+                                               latch: latch, render: frame.renderDuration)))
             }
         }
         scheduleLatencies(of: txns, latched: k, present: p.onScreenTime, frame: p.frame)

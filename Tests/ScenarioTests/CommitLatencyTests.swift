@@ -68,7 +68,7 @@ import Simulation
         // The band edges.
         #expect([4.9, 5, 9.9, 10].map(LatencySummary.wwdc20Band) == ["good", "warning", "warning", "critical"])
         #expect([10, 10.1, 25, 50, 50.1].map(LatencySummary.organizerBand) == ["good", "warning", "warning", "critical", "immediate attention"])
-        #expect(LatencySummary(events: [TraceEvent(t: 5, iter: 0, .frame(.init(frame: 1, present: 5, file: "f", hash: "0", txns: [])))]) == nil)
+        #expect(LatencySummary(events: [TraceEvent(t: 5, iter: 0, .frame(.init(frame: 1, present: 5, file: "f", hash: "0", txns: [], latch: 0, render: 0)))]) == nil)
     }
 
     @Test("a commit that changes no pixel still reaches the screen and has a latency")
