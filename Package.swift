@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "RenderServer", dependencies: ["RenderWire", "RenderModel", "LoopSimSystem", "LoopSimTrace"], swiftSettings: strict),
         .target(name: "LayerKit", dependencies: ["RunLoopKit", "RenderModel", "LoopSimTrace"], swiftSettings: strict),
         .target(name: "Simulation", dependencies: ["RunLoopKit", "LayerKit", "RenderModel", "RenderWire", "LoopSimSystem", "LoopSimTrace"], swiftSettings: strict),
-        .target(name: "Scenario", dependencies: ["Simulation", "RunLoopKit", "LoopSimSystem", "LoopSimTrace"], swiftSettings: strict),
+        .target(name: "Scenario", dependencies: ["Simulation", "RenderWire", "RunLoopKit", "LoopSimSystem", "LoopSimTrace"], swiftSettings: strict),
         .executableTarget(name: "loopsim-render", dependencies: ["RenderServer", "RenderWire", "LoopSimSystem"], swiftSettings: strict),
         .executableTarget(name: "loopsim", dependencies: ["loopsim-render", "RenderServer", "Scenario", "Simulation", "RunLoopKit", "LayerKit", "RenderModel", "RenderWire", "LoopSimSystem", "LoopSimTrace"], swiftSettings: strict),
         .target(name: "LoopSimTestSupport", path: "Tests/LoopSimTestSupport", swiftSettings: strict),

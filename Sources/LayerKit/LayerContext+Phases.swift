@@ -61,6 +61,11 @@ extension LayerContext {
                                      prepare: .init(start: prepareStart, duration: commitStart - prepareStart),
                                      commit: .init(start: commitStart, duration: sim.now - commitStart)))
         commits.append(record)
+        commitCount += 1
+        if firstCommitTimes.count < 16 { firstCommitTimes.append(record.time) }
+        if let keep = retainedCommits, commits.count > 2 * max(keep, 1) {
+            commits.removeFirst(commits.count - keep)   // amortized: once per `keep` commits
+        }
         onPhase?(.send)
         let p = record.phases
         trace(.commit(.init(txns: record.transactions, layout: layoutVisited, display: displayVisited,

@@ -45,8 +45,18 @@ public final class LayerContext {
     /// The display's roots as the render server has them, as of the last
     /// commit.
     var committedRoots: [LayerID] = []
-    /// Every shipped commit, in order.
+    /// The shipped commits, in order: every one, or with
+    /// ``retainedCommits`` set only the last that many (a long run keeps
+    /// its memory flat; ``commitCount`` and ``firstCommitTimes`` still
+    /// count them all).
     public internal(set) var commits: [CommitRecord] = []
+    /// How many shipped commits ``commits`` keeps (the latest); nil: all.
+    public var retainedCommits: Int?
+    /// Commits shipped so far.
+    public internal(set) var commitCount = 0
+    /// The virtual times of the first commits shipped (at most 16), for
+    /// reports that name them.
+    public internal(set) var firstCommitTimes: [Int64] = []
     var sequence: UInt64 = 0
     /// Called with every shipped commit (the render connection, later).
     public var onCommit: ((CommitRecord) throws -> Void)?

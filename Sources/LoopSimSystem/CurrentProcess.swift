@@ -15,6 +15,12 @@ public enum CurrentProcess {
         getenv(name).map { String(cString: $0) }
     }
 
+    /// Sets the environment variable `name` to `value` for this process and
+    /// the processes it starts from now on (`setenv`).
+    public static func setEnvironment(_ name: String, _ value: String) {
+        setenv(name, value, 1)
+    }
+
     /// The path of the running executable (`/proc/self/exe`, resolved).
     /// - Throws: ``SystemError`` from `readlink`.
     public static func executablePath() throws(SystemError) -> String {

@@ -51,6 +51,10 @@ public final class FaultPlan: Sendable {
     private let state: Mutex<State>
     /// The other side's plan (same seed and record), for ``server``.
     private let peer: FaultPlan?
+    /// The server's frame-writing thread's plan, for ``frameWriter``.
+    private let writer: FaultPlan?
+    /// 0, or 1 for the frame writer: a salt of its own.
+    private let lane: UInt64
 
     private struct State {
         var visits: [Fault: UInt64] = [:]
@@ -103,14 +107,16 @@ public final class FaultPlan: Sendable {
         return rates
     }
 
-    private init(seed: UInt64, role: Role, rates: [Fault: UInt64], generation: UInt64, record: Record) {
+    private init(seed: UInt64, role: Role, rates: [Fault: UInt64], generation: UInt64, record: Record, lane: UInt64 = 0) {
         self.seed = seed
         self.role = role
         self.rates = rates
         self.generation = generation
         self.record = record
+        self.lane = lane
         self.state = Mutex(State())
         self.peer = role == .client ? FaultPlan(seed: seed, role: .server, rates: rates, generation: 0, record: record) : nil
+        self.writer = role == .server && lane == 0 ? FaultPlan(seed: seed, role: .server, rates: rates, generation: generation, record: record, lane: 1) : nil
     }
 
     /// The server side: same seed, same record, its own counts.
@@ -124,6 +130,12 @@ public final class FaultPlan: Sendable {
     public func nextServer() -> FaultPlan {
         FaultPlan(seed: seed, role: .server, rates: rates, generation: countSpawn(), record: record)
     }
+
+    /// The plan for the server's frame-writing thread (its file writes):
+    /// the server's faults with counts of their own, so that what strikes
+    /// there does not depend on how that thread and the session's
+    /// interleave.
+    public var frameWriter: FaultPlan { (role == .client ? server : self).writer ?? self }
 
     /// The kinds of fault this seed turns on.
     public var enabled: [Fault] { Fault.allCases.filter { rates[$0] != nil } }
@@ -151,7 +163,7 @@ public final class FaultPlan: Sendable {
         }
         let salt = UInt64(Fault.allCases.firstIndex(of: fault)!) &* 0x9E37_79B9_7F4A_7C15
         let strike = Self.mix(seed ^ salt ^ (n &* 0xD1B5_4A32_D192_ED03) ^ (role == .server ? 0xABCD : 0)
-                              ^ (generation &* 0x9FB2_1C65_1E98_DF25)) % rate == 0
+                              ^ (generation &* 0x9FB2_1C65_1E98_DF25) ^ (lane &* 0x5A5A_5A5A)) % rate == 0
         if strike { record.injected.withLock { $0.append((fault, place())) } }
         return strike
     }

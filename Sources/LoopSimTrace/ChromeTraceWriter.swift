@@ -35,15 +35,11 @@ public enum ChromeTraceWriter {
     public static func render(_ events: [TraceEvent]) -> String {
         var builder = Builder()
         builder.out.reserveCapacity(events.count * 128 + 512)
-        JSONWriter.appendLiteral(#"{"displayTimeUnit":"ns","traceEvents":["#, to: &builder.out)
-        builder.metadata(name: "process_name", tid: mainThread, value: "LoopSim")
-        builder.metadata(name: "thread_name", tid: mainThread, value: "main thread")
-        builder.metadata(name: "thread_name", tid: renderServerThread, value: "render server")
+        builder.start()
         for event in events {
             builder.add(event)
         }
-        builder.closeAll()
-        JSONWriter.appendLiteral("\n]}\n", to: &builder.out)
+        builder.finish()
         return String(decoding: builder.out, as: UTF8.self)
     }
 
@@ -72,7 +68,7 @@ public enum ChromeTraceWriter {
 
     // MARK: Building
 
-    private enum SliceKind: Equatable {
+    enum SliceKind: Equatable {
         case run(depth: Int)
         case pass
         case callout
@@ -80,19 +76,21 @@ public enum ChromeTraceWriter {
     }
 
     /// What goes in an event's `args`.
-    private enum Args {
+    enum Args {
         case none
         case iter(Int)
         case fields(TraceEvent)
     }
 
-    private struct OpenSlice {
+    struct OpenSlice {
         var kind: SliceKind
         var name: String
         var category: StaticString
     }
 
-    private struct Builder {
+    /// The writer's state: what is open, and the bytes so far (`out`, which
+    /// a streaming writer empties as it goes: ``TraceStreamWriter``).
+    struct Builder {
         var out: [UInt8] = []
         var first = true
         var stack: [OpenSlice] = []
@@ -145,8 +143,23 @@ public enum ChromeTraceWriter {
                 let (end, overflow) = ts.addingReportingOverflow(max(0, duration))
                 horizon = max(horizon, overflow ? .max : end)
                 complete(name: "blocked", category: "blocked", ts: ts, dur: max(0, duration), args: .fields(e))
-            case .frame, .animBegin, .animEnd:
+            case .frame(let f):
+                // The server's render: from the latch, on its own track.
+                complete(name: "render frame \(f.frame)", category: "render", ts: f.latch, dur: max(0, f.render),
+                         args: .iter(e.iter), tid: ChromeTraceWriter.renderServerThread)
                 instant(e, name: e.name, ts: ts, tid: ChromeTraceWriter.renderServerThread)
+            case .animBegin, .animEnd:
+                instant(e, name: e.name, ts: ts, tid: ChromeTraceWriter.renderServerThread)
+            case .commit(let c):
+                // The phases as complete slices nested in one "commit
+                // phases" slice, inside the callout that committed.
+                let p = c.phases
+                let end = p.commit.start + p.commit.duration
+                complete(name: "commit phases", category: "commit", ts: p.layout.start, dur: max(0, end - p.layout.start), args: .iter(e.iter))
+                for phase in p.named {
+                    complete(name: phase.name, category: "commit", ts: phase.span.start, dur: max(0, phase.span.duration), args: .iter(e.iter))
+                }
+                instant(e, name: e.name, ts: ts, tid: main)
             case .latency(let l):
                 if l.start <= l.present {
                     for (begin, time) in [(true, l.start), (false, l.present)] {
@@ -157,7 +170,7 @@ public enum ChromeTraceWriter {
                     }
                 }
                 instant(e, name: e.name, ts: ts, tid: main)
-            case .set, .txnBegin, .txnCommit, .commit, .completion, .log, .warn, .note, .post:
+            case .set, .txnBegin, .txnCommit, .completion, .log, .warn, .note, .post:
                 instant(e, name: e.name, ts: ts, tid: main)
             }
         }
@@ -173,6 +186,20 @@ public enum ChromeTraceWriter {
                 close(downTo: pass, ts: ts, args: .none)
             }
             open(OpenSlice(kind: .pass, name: "pass " + String(e.iter), category: "pass"), ts: ts, args: .iter(e.iter))
+        }
+
+        /// The object's opening and the tracks' names.
+        mutating func start() {
+            JSONWriter.appendLiteral(#"{"displayTimeUnit":"ns","traceEvents":["#, to: &out)
+            metadata(name: "process_name", tid: ChromeTraceWriter.mainThread, value: "LoopSim")
+            metadata(name: "thread_name", tid: ChromeTraceWriter.mainThread, value: "main thread")
+            metadata(name: "thread_name", tid: ChromeTraceWriter.renderServerThread, value: "render server")
+        }
+
+        /// Closes what is still open, then the object.
+        mutating func finish() {
+            closeAll()
+            JSONWriter.appendLiteral("\n]}\n", to: &out)
         }
 
         mutating func closeAll() {
@@ -212,11 +239,12 @@ public enum ChromeTraceWriter {
             }
         }
 
-        private mutating func complete(name: String, category: StaticString, ts: Int64, dur: Int64, args: Args) {
+        private mutating func complete(name: String, category: StaticString, ts: Int64, dur: Int64, args: Args,
+                                       tid: Int = ChromeTraceWriter.mainThread) {
             head(name: name, category: category, phase: "X", ts: ts)
             JSONWriter.appendLiteral(#","dur":"#, to: &out)
             ChromeTraceWriter.appendMicroseconds(dur, to: &out)
-            tail(tid: ChromeTraceWriter.mainThread, args: args)
+            tail(tid: tid, args: args)
         }
 
         private mutating func instant(_ e: TraceEvent, name: String, ts: Int64, tid: Int) {

@@ -63,7 +63,7 @@ struct TraceEventDecoder {
                                                prepare: try span("prepare"), commit: try span("commit"))))
         case "frame":
             return .frame(.init(frame: try int("frame"), present: try int("present"), file: try string("file"),
-                                hash: try string("hash"), txns: try counts("txns")))
+                                hash: try string("hash"), txns: try counts("txns"), latch: try int("latch"), render: try int("render")))
         case "anim.begin": return .animBegin(layer: try string("layer"), key: try string("key"), txn: try count("txn"))
         case "anim.end": return .animEnd(layer: try string("layer"), key: try string("key"), txn: try count("txn"))
         case "completion": return .completion(txn: try count("txn"))

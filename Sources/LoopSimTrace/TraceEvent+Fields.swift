@@ -43,7 +43,8 @@ extension TraceEvent.Kind {
         case .frame(let f):
             [TraceField("frame", .int(f.frame)), TraceField("present", .int(f.present)),
              TraceField("file", .string(f.file)), TraceField("hash", .string(f.hash)),
-             TraceField("txns", .ints(f.txns.map(Int64.init)))]
+             TraceField("txns", .ints(f.txns.map(Int64.init))),
+             TraceField("latch", .int(f.latch)), TraceField("render", .int(f.render))]
         case .animBegin(let layer, let key, let txn), .animEnd(let layer, let key, let txn):
             [TraceField("layer", .string(layer)), TraceField("key", .string(key)), TraceField("txn", .int(Int64(txn)))]
         case .completion(let txn):

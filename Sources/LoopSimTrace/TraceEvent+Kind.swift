@@ -160,13 +160,21 @@ extension TraceEvent {
         public var hash: String
         /// The transactions first visible in it.
         public var txns: [Int]
+        /// When the server latched it: the time of the vsync it rendered
+        /// at (ns).
+        public var latch: Int64
+        /// Virtual ns the server spent rendering it (the server's report;
+        /// 0 unless a render cost is set).
+        public var render: Int64
 
-        public init(frame: Int64, present: Int64, file: String, hash: String, txns: [Int]) {
+        public init(frame: Int64, present: Int64, file: String, hash: String, txns: [Int], latch: Int64, render: Int64) {
             self.frame = frame
             self.present = present
             self.file = file
             self.hash = hash
             self.txns = txns
+            self.latch = latch
+            self.render = render
         }
     }
 

@@ -32,6 +32,9 @@ public struct WireLimits: Hashable, Sendable {
     public var maxRefreshHz: Int
     /// The most transaction ids one commit may carry. Default 65536.
     public var maxTransactionsPerCommit: Int
+    /// The most pixel probes a `hello` may name (and a `presented` answer).
+    /// Default 4096. (Version 3.)
+    public var maxPixelProbes: Int
 
     /// Limits of the given sizes; every one defaults to the documented value.
     public init(
@@ -44,8 +47,10 @@ public struct WireLimits: Hashable, Sendable {
         maxPathBytes: Int = 4096,
         maxFirstVisible: Int = 65536,
         maxRefreshHz: Int = RenderLimits.maxRefreshHz,
-        maxTransactionsPerCommit: Int = 65536
+        maxTransactionsPerCommit: Int = 65536,
+        maxPixelProbes: Int = 4096
     ) {
+        self.maxPixelProbes = maxPixelProbes
         self.maxOpsPerCommit = maxOpsPerCommit
         self.maxBitmapWidth = maxBitmapWidth
         self.maxBitmapHeight = maxBitmapHeight

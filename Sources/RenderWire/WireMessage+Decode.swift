@@ -44,8 +44,9 @@ extension WireMessage {
         let last: String
         switch type {
         case .hello:
-            message = .hello(try readHello(&r))
-            last = "rasterCost"
+            let hello = try readHello(&r)
+            message = .hello(hello)
+            last = hello.probes.isEmpty ? "probes.count" : "probes[\(hello.probes.count - 1)].y"
         case .welcome:
             let version = try readVersion(&r)
             let pid = try r.readU32("serverPID")
@@ -61,8 +62,9 @@ extension WireMessage {
             message = .vsync(index: index, time: time)
             last = "time"
         case .presented:
-            message = .presented(try readPresented(&r))
-            last = "firstVisible"
+            let presented = try readPresented(&r)
+            message = .presented(presented)
+            last = presented.probeColors.isEmpty ? "probeColors.count" : "probeColors[\(presented.probeColors.count - 1)]"
         case .error:
             let code = try r.readU16("code")
             let text = try r.readString("message")
@@ -131,9 +133,6 @@ extension WireMessage {
         let alpha = try r.readU8("background.a")
         let folderStart = r.offset
         let folder = try r.readString("outputFolder", limit: r.limits.maxPathBytes)
-        guard !folder.isEmpty else {
-            throw r.error(.badValue, "outputFolder", at: folderStart, "must not be empty")
-        }
         guard !folder.utf8.contains(0) else {
             throw r.error(.badValue, "outputFolder", at: folderStart, "contains a NUL byte")
         }
@@ -147,7 +146,19 @@ extension WireMessage {
         guard raster >= 0, raster <= CostRate.max.picoseconds else {
             throw r.error(.badValue, "rasterCost", at: rasterStart, "must be 0 to \(CostRate.max.picoseconds) ps per pixel (60 s), got \(raster)")
         }
-        return Hello(version: version, width: width, height: height, refreshHz: refreshHz, background: RGBA8(r: red, g: green, b: blue, a: alpha), outputFolder: folder, renderCost: renderCost, rasterCost: CostRate(picoseconds: raster))
+        let count = try r.readCount("probes.count", limit: r.limits.maxPixelProbes, minimumBytes: 8)
+        var probes: [Hello.Probe] = []
+        probes.reserveCapacity(count)
+        for i in 0..<count {
+            let xStart = r.offset
+            let x = try r.readU32("probes[\(i)].x")
+            guard x < width else { throw r.error(.badValue, "probes[\(i)].x", at: xStart, "\(x) is outside the \(width)-pixel-wide display") }
+            let yStart = r.offset
+            let y = try r.readU32("probes[\(i)].y")
+            guard y < height else { throw r.error(.badValue, "probes[\(i)].y", at: yStart, "\(y) is outside the \(height)-pixel-high display") }
+            probes.append(Hello.Probe(x: x, y: y))
+        }
+        return Hello(version: version, width: width, height: height, refreshHz: refreshHz, background: RGBA8(r: red, g: green, b: blue, a: alpha), outputFolder: folder, renderCost: renderCost, rasterCost: CostRate(picoseconds: raster), probes: probes)
     }
 
     static func readPresented(_ r: inout WireReader) throws(WireError) -> Presented {
@@ -178,7 +189,20 @@ extension WireMessage {
             }
             firstVisible.append(sequence)
         }
-        return Presented(frame: frame, onScreenTime: onScreenTime, frameHash: frameHash, damage: Damage(x: x, y: y, width: width, height: height), firstVisible: firstVisible, nextFrameTime: nextFrameTime)
+        let durationStart = r.offset
+        let renderDuration = try r.readI64("renderDuration")
+        guard renderDuration >= 0 else {
+            throw r.error(.badValue, "renderDuration", at: durationStart, "must not be negative, got \(renderDuration)")
+        }
+        let probeCount = try r.readCount("probeColors.count", limit: r.limits.maxPixelProbes, minimumBytes: 4)
+        var colors: [RGBA8] = []
+        colors.reserveCapacity(probeCount)
+        for i in 0..<probeCount {
+            let bytes = try r.readRaw(count: 4, "probeColors[\(i)]")
+            colors.append(RGBA8(r: bytes[0], g: bytes[1], b: bytes[2], a: bytes[3]))
+        }
+        return Presented(frame: frame, onScreenTime: onScreenTime, frameHash: frameHash, damage: Damage(x: x, y: y, width: width, height: height), firstVisible: firstVisible, nextFrameTime: nextFrameTime,
+                         renderDuration: renderDuration, probeColors: colors)
     }
 
     static func readBitmapShared(_ r: inout WireReader) throws(WireError) -> WireMessage {

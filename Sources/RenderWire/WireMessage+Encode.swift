@@ -39,9 +39,9 @@ extension WireMessage {
     /// The payload bytes, without header and padding.
     var payloadSize: Int {
         switch self {
-        case .hello(let hello): tag.fixedPayloadSize + hello.outputFolder.utf8.count
+        case .hello(let hello): tag.fixedPayloadSize + hello.outputFolder.utf8.count + 8 * hello.probes.count
         case .commit(let diff), .snapshot(let diff): CommitCodec.encodedSize(of: diff)
-        case .presented(let presented): tag.fixedPayloadSize + 8 * presented.firstVisible.count
+        case .presented(let presented): tag.fixedPayloadSize + 8 * presented.firstVisible.count + 4 * presented.probeColors.count
         case .error(_, let message): tag.fixedPayloadSize + message.utf8.count
         case .welcome, .vsync, .goodbye, .bitmapShared, .sync, .applied: tag.fixedPayloadSize
         }
@@ -63,6 +63,11 @@ extension WireMessage {
             writer.writeString(hello.outputFolder)
             writer.writeI64(hello.renderCost)
             writer.writeI64(hello.rasterCost.picoseconds)
+            writer.writeU32(UInt32(hello.probes.count))
+            for probe in hello.probes {
+                writer.writeU32(probe.x)
+                writer.writeU32(probe.y)
+            }
         case .welcome(let version, let pid):
             writer.writeU16(version)
             writer.writeU32(pid)
@@ -84,6 +89,14 @@ extension WireMessage {
             writer.writeU32(UInt32(p.firstVisible.count))
             for sequence in p.firstVisible {
                 writer.writeU64(sequence)
+            }
+            writer.writeI64(p.renderDuration)
+            writer.writeU32(UInt32(p.probeColors.count))
+            for c in p.probeColors {
+                writer.writeU8(c.r)
+                writer.writeU8(c.g)
+                writer.writeU8(c.b)
+                writer.writeU8(c.a)
             }
         case .error(let code, let message):
             writer.writeU16(code)

@@ -59,8 +59,9 @@ public enum WireMessage: Hashable, Sendable {
         public var refreshHz: UInt32
         /// What the display shows where no layer covers it (straight RGBA8).
         public var background: RGBA8
-        /// The folder the server writes frames into (UTF-8, no NUL byte,
-        /// not empty).
+        /// The folder the server writes frames into (UTF-8, no NUL byte);
+        /// empty: the server writes no frame files (`--frames none`;
+        /// version 3).
         public var outputFolder: String
         /// Virtual nanoseconds the server spends rendering each frame it
         /// draws (prepare + execute), `0...maxRenderCost`; 0: instant.
@@ -69,12 +70,30 @@ public enum WireMessage: Hashable, Sendable {
         /// damage it redraws), on top of `renderCost`: exact picoseconds per
         /// pixel (``CostRate``), 0 … 60 s; 0: free. (Version 2.)
         public var rasterCost: CostRate
+        /// Display pixels whose colour every drawn frame's `presented`
+        /// reports, in this order (what `expect pixel` reads, with or
+        /// without frame files). (Version 3.)
+        public var probes: [Probe]
+
+        /// A display pixel: `x < width`, `y < height`.
+        public struct Probe: Hashable, Sendable {
+            public var x: UInt32
+            public var y: UInt32
+            public init(x: UInt32, y: UInt32) {
+                self.x = x
+                self.y = y
+            }
+        }
+
+        /// Whether the server writes frame files (a non-empty folder).
+        public var writesFrameFiles: Bool { !outputFolder.isEmpty }
 
         /// The most virtual time a frame's render may take: 60 s.
         public static let maxRenderCost: Int64 = 60_000_000_000
 
         /// A hello; the version defaults to the one this code speaks.
-        public init(version: UInt16 = WireProtocol.version, width: UInt32, height: UInt32, refreshHz: UInt32, background: RGBA8, outputFolder: String, renderCost: Int64 = 0, rasterCost: CostRate = .zero) {
+        public init(version: UInt16 = WireProtocol.version, width: UInt32, height: UInt32, refreshHz: UInt32, background: RGBA8, outputFolder: String, renderCost: Int64 = 0, rasterCost: CostRate = .zero, probes: [Probe] = []) {
+            self.probes = probes
             self.version = version
             self.width = width
             self.height = height
@@ -166,9 +185,20 @@ public enum WireMessage: Hashable, Sendable {
         /// The earliest virtual time a later frame would differ (a running
         /// animation), or `noNextFrame`.
         public var nextFrameTime: Int64
+        /// Virtual nanoseconds the server spent rendering this frame
+        /// (`renderCost` plus `rasterCost` per recomposited pixel); 0 when
+        /// it drew nothing or rendering is free. (Version 3.)
+        public var renderDuration: Int64
+        /// The colour of each of `hello.probes` in this frame, over the
+        /// display background (the frame file's RGB, alpha 255); empty when
+        /// the frame drew nothing. (Version 3.)
+        public var probeColors: [RGBA8]
 
         /// A report; `nextFrameTime` defaults to none.
-        public init(frame: UInt64, onScreenTime: Int64, frameHash: UInt64, damage: Damage, firstVisible: [UInt64], nextFrameTime: Int64 = Presented.noNextFrame) {
+        public init(frame: UInt64, onScreenTime: Int64, frameHash: UInt64, damage: Damage, firstVisible: [UInt64], nextFrameTime: Int64 = Presented.noNextFrame,
+                    renderDuration: Int64 = 0, probeColors: [RGBA8] = []) {
+            self.renderDuration = renderDuration
+            self.probeColors = probeColors
             self.frame = frame
             self.onScreenTime = onScreenTime
             self.frameHash = frameHash

@@ -8,7 +8,7 @@ public enum WireProtocol {
     /// The protocol version this code speaks, carried by `hello` and
     /// `welcome`. A peer speaking another version is refused at the
     /// `version` field.
-    public static let version: UInt16 = 2
+    public static let version: UInt16 = 3
 
     /// The first four payload bytes of `hello`: `LSIM` in ASCII.
     public static let magic: [UInt8] = [0x4C, 0x53, 0x49, 0x4D]
@@ -71,11 +71,11 @@ extension WireTag {
         /// a fixed-size message, and the least a variable one can take.
         public var fixedPayloadSize: Int {
             switch self {
-            case .hello: 42
+            case .hello: 46
             case .welcome: 6
             case .commit, .snapshot: CommitCodec.minimumSize
             case .vsync: 16
-            case .presented: 52
+            case .presented: 64
             case .error: 6
             case .goodbye: 0
             case .bitmapShared: 32
@@ -111,12 +111,14 @@ extension WireTag {
             case .commit, .snapshot:
                 return Int.max
             case .hello:
-                variable = max(limits.maxPathBytes, 0)
+                let (probes, overflow) = max(limits.maxPixelProbes, 0).multipliedReportingOverflow(by: 8)
+                variable = overflow || probes > Int.max / 2 ? Int.max : max(limits.maxPathBytes, 0) + probes
             case .error:
                 variable = max(limits.maxStringBytes, 0)
             case .presented:
                 let (bytes, overflow) = max(limits.maxFirstVisible, 0).multipliedReportingOverflow(by: 8)
-                variable = overflow ? Int.max : bytes
+                let (probes, overflow2) = max(limits.maxPixelProbes, 0).multipliedReportingOverflow(by: 4)
+                variable = overflow || overflow2 || bytes > Int.max / 2 || probes > Int.max / 2 ? Int.max : bytes + probes
             }
             // Saturating: limits near Int.max mean "no bound" here.
             guard variable <= Int.max / 2 else { return Int.max }

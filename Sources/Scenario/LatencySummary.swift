@@ -27,6 +27,13 @@ public struct LatencySummary: Sendable, Equatable {
     /// The run's length in virtual ns (the ratio's denominator).
     public var duration: Int64
 
+    /// The summary of `latencies` (nil when empty) over a run of `duration` ns.
+    public init?(latencies: [TraceEvent.LatencyInfo], duration: Int64) {
+        guard !latencies.isEmpty else { return nil }
+        samples = latencies.map { Sample(txn: Int64($0.txn), frame: $0.frame, latency: $0.latency, hitch: $0.hitch, late: $0.late) }
+        self.duration = duration
+    }
+
     /// The summary of `events` (nil when no `latency` event is among them);
     /// the run lasts until the last event.
     public init?(events: [TraceEvent]) {

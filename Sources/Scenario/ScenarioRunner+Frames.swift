@@ -3,6 +3,7 @@ import LayerKit
 import LoopSimSystem
 import LoopSimTrace
 import RenderModel
+import RenderWire
 import Simulation
 
 /// `expect visible`, `expect never visible` and `expect pixel`: what the
@@ -21,17 +22,16 @@ extension ScenarioRunner {
                                         ?? "no frame showed \(name) by \(TimeLiteral.format(at))")
         case .neverVisible(let name, let property, let value):
             let want = LayerContext.format(propertyValue(value))
-            let id = layerObjects[name]!.id
-            for p in simulation.presentations {
-                if let s = p.tree.state(of: id), LayerContext.format(s.value(of: LayerProperty(rawValue: property.rawValue)!)) == want {
-                    return ExpectationResult(expectation: e, passed: false, summary: summary(e),
-                                             observed: "visible in the frame on screen at \(TimeLiteral.format(p.present))")
-                }
+            let layer = layerObjects[name]!
+            let prop = LayerProperty(rawValue: property.rawValue)!
+            if let t = simulation.firstPresentation(of: layer, where: { LayerContext.format($0.value(of: prop)) == want }) {
+                return ExpectationResult(expectation: e, passed: false, summary: summary(e),
+                                         observed: "visible in the frame on screen at \(TimeLiteral.format(t))")
             }
             return ExpectationResult(expectation: e, passed: true, summary: summary(e),
                                      observed: "never visible in \(simulation.presentations.count) presented frame(s)")
         case .pixel(let x, let y, let color, let at, let tolerance):
-            let (rgb, source) = pixel(x: x, y: y, at: at, frames: render.frames)
+            let (rgb, source) = pixel(x: x, y: y, at: at, filesWritten: render.frames != nil)
             guard let rgb else {
                 return ExpectationResult(expectation: e, passed: false, summary: summary(e), observed: source)
             }
@@ -47,28 +47,48 @@ extension ScenarioRunner {
     /// server applied for the last frame presented by then), or nil before
     /// the layer is shown.
     private func visibleValue(_ name: String, _ property: LayerPropertyName, at t: Int64) -> String? {
-        let id = layerObjects[name]!.id
-        let state = simulation.presentations.last { $0.present <= t }?.tree.state(of: id)
+        let state = simulation.presentedState(of: layerObjects[name]!, at: t)
         return state.map { LayerContext.format($0.value(of: LayerProperty(rawValue: property.rawValue)!)) }
     }
 
-    /// The RGB of a pixel in the frame file on screen at `t`, or the display
+    /// The display pixels `expect pixel` reads, each once, in the order of
+    /// the expectations: the server reports their colour in every frame it
+    /// draws (`hello.probes`), so no frame file is read, and `--frames none`
+    /// checks the same pixels.
+    /// - Throws: a ``Diagnostic`` past `WireLimits().maxPixelProbes` points.
+    func pixelProbes() throws -> [WireMessage.Hello.Probe] {
+        let d = file.display
+        var seen = Set<WireMessage.Hello.Probe>()
+        var probes: [WireMessage.Hello.Probe] = []
+        for case .expect(let e) in file.statements {
+            guard case .pixel(let x, let y, _, _, _) = e.kind, x >= 0, y >= 0, x < d.width, y < d.height else { continue }
+            let probe = WireMessage.Hello.Probe(x: UInt32(x), y: UInt32(y))
+            if seen.insert(probe).inserted {
+                probeIndex[probe] = probes.count
+                probes.append(probe)
+            }
+            if probes.count > WireLimits().maxPixelProbes {
+                throw diagnostic(at: e.location, "more than \(WireLimits().maxPixelProbes) different points in 'expect pixel' statements; the render server reports at most that many per frame (docs/limits.md)")
+            }
+        }
+        return probes
+    }
+
+    /// The RGB of a pixel in the frame on screen at `t`, as the server
+    /// reported it (the colour the frame file holds), or the display
     /// background before the first frame.
-    private func pixel(x: Int, y: Int, at t: Int64, frames folder: String) -> ([UInt8]?, String) {
+    private func pixel(x: Int, y: Int, at t: Int64, filesWritten: Bool) -> ([UInt8]?, String) {
         let d = file.display
         guard x < d.width, y < d.height else { return (nil, "(\(x), \(y)) is outside the \(d.width)×\(d.height) display") }
-        guard let p = simulation.presentations.last(where: { $0.present <= t && $0.file != nil }), let name = p.file else {
+        guard let frame = simulation.presentedFrames.last(where: { $0.present <= t }) else {
             return (Array(d.background.prefix(3)), "no frame yet: the display background")
         }
-        let path = (folder as NSString).appendingPathComponent(name)
-        guard let data = try? FileSystem.readFile(path) else { return (nil, "cannot read \(path)") }
-        do {
-            let bitmap = try PNMDecoder.decode(data)
-            let px = bitmap.pixel(x: x, y: y)
-            return ([px.r, px.g, px.b], name)
-        } catch {
-            return (nil, "\(name) does not decode: \(error)")
+        let name = filesWritten ? frame.file : "frame \(frame.index)"
+        guard let i = probeIndex[WireMessage.Hello.Probe(x: UInt32(x), y: UInt32(y))], i < frame.probeColors.count else {
+            return (nil, "\(name) did not report pixel (\(x), \(y))")
         }
+        let c = frame.probeColors[i]
+        return ([c.r, c.g, c.b], name)
     }
 
     private func hex(_ rgb: [UInt8]) -> String {

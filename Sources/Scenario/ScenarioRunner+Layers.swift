@@ -102,8 +102,8 @@ extension ScenarioRunner {
     }
 
     func checkCommits(_ e: Expectation, _ n: Int) -> ExpectationResult {
-        let count = layerContext.commits.count
-        let times = layerContext.commits.prefix(6).map { TimeLiteral.format($0.time) }.joined(separator: ", ")
+        let count = layerContext.commitCount
+        let times = layerContext.firstCommitTimes.prefix(6).map { TimeLiteral.format($0) }.joined(separator: ", ")
         return ExpectationResult(expectation: e, passed: count == n, summary: "expect commits == \(n)",
                                  observed: "\(count) commit\(count == 1 ? "" : "s")" + (count > 0 ? " (at \(times)\(count > 6 ? ", …" : ""))" : ""))
     }

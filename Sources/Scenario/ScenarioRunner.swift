@@ -1,6 +1,7 @@
 import LayerKit
 import LoopSimTrace
 import RenderModel
+import RenderWire
 import RunLoopKit
 import Simulation
 
@@ -49,6 +50,8 @@ public final class ScenarioRunner {
     var observers: [String: SimObserver] = [:]
     var displayLinks: [String: DisplayLink] = [:]
     var layerObjects: [String: Layer] = [:]
+    /// Where each `expect pixel` point is among the probes the server reports.
+    var probeIndex: [WireMessage.Hello.Probe: Int] = [:]
     /// The statement being executed, for positioning runtime errors.
     private var current: SourceLocation?
 
@@ -58,10 +61,12 @@ public final class ScenarioRunner {
     /// How to reach a render server while running, or nil for none.
     public struct RenderOptions: Sendable {
         public var transport: RenderConnection.Transport
-        /// Where the server writes frame files and frames.jsonl.
-        public var frames: String
+        /// Where the server writes frame files and frames.jsonl; nil: no
+        /// files (`--frames none`): hashes, the index and the expectations
+        /// work from what the server reports.
+        public var frames: String?
 
-        public init(transport: RenderConnection.Transport, frames: String) {
+        public init(transport: RenderConnection.Transport, frames: String?) {
             self.transport = transport
             self.frames = frames
         }
@@ -72,13 +77,18 @@ public final class ScenarioRunner {
     /// (`--allow-absolute-assets`); see ``AssetPath``.
     let allowAbsoluteAssets: Bool
 
-    public init(file: ScenarioFile, source: String, tracing: Bool = true, render: RenderOptions? = nil,
+    /// - Parameter trace: where the events go as they happen (a
+    ///   ``TraceStreamWriter``); the outcome's `events` are then empty, and
+    ///   the simulation keeps only what expectations need (logs, frames,
+    ///   latencies, a bounded number of commit records).
+    public init(file: ScenarioFile, source: String, tracing: Bool = true, trace: TraceSink? = nil, render: RenderOptions? = nil,
                 allowAbsoluteAssets: Bool = false) {
         self.file = file
         self.source = source
         self.render = render
         self.allowAbsoluteAssets = allowAbsoluteAssets
-        self.simulation = Simulation(tracing: tracing)
+        self.simulation = Simulation(tracing: tracing, trace: trace)
+        if trace != nil || !tracing { simulation.layers.retainedCommits = 64 }
     }
 
     var loop: SimRunLoop { simulation.mainLoop }
@@ -99,7 +109,9 @@ public final class ScenarioRunner {
                     try simulation.attachRenderServer(render.transport, display: .init(
                         width: d.width, height: d.height, hz: d.hz,
                         background: RGBA8(r: bg[0], g: bg[1], b: bg[2], a: bg[3]), renderCost: costs.render ?? d.renderCost,
-                        rasterCost: costs.raster), frames: render.frames)
+                        rasterCost: costs.raster), frames: render.frames, probes: try pixelProbes())
+                } catch let d as Diagnostic {
+                    throw d
                 } catch {
                     throw diagnostic(at: d.location.line > 0 ? d.location : nil, "cannot start the render server: \(error)")
                 }

@@ -38,8 +38,16 @@ extension Simulation {
     /// frame on screen at `time`: what the user of the simulated app saw.
     /// Nil before that layer reached the screen.
     public func presentedState(of layer: Layer, at time: Nanoseconds) -> LayerState? {
-        presentation(onScreenAt: time)?.tree.state(of: layer.id)
+        presentedHistory.state(of: layer.id, at: time)
     }
+
+    /// The first on-screen time at which `layer`'s state in the frame on
+    /// screen satisfied `matches`; nil when it never did.
+    public func firstPresentation(of layer: Layer, where matches: (LayerState) -> Bool) -> Nanoseconds? {
+        presentedHistory.firstTime(of: layer.id, where: matches)
+    }
+
+    var presentedHistory: PresentedHistory { render?.history ?? finishedHistory }
 
     /// The frame file on screen at `time`, decoded; nil before the first
     /// drawn frame (the display shows its background then).

@@ -40,25 +40,42 @@ extension Simulation {
     }
 
     /// Connects a render server and ships every commit to it from now on.
-    public func attachRenderServer(_ transport: RenderConnection.Transport, display: Display, frames folder: String) throws {
-        FrameFolder.clearPreviousFrames(in: folder)
+    /// - Parameters:
+    ///   - folder: where the server writes frame files and `frames.jsonl`;
+    ///     nil: no files (`--frames none`): the frames' hashes and index are
+    ///     kept here (``presentedFrames``) all the same.
+    ///   - probes: display pixels whose colour each drawn frame reports
+    ///     (``PresentedFrame/probeColors``, what `expect pixel` reads), in
+    ///     this order; at most `WireLimits().maxPixelProbes`, each inside the display.
+    public func attachRenderServer(_ transport: RenderConnection.Transport, display: Display, frames folder: String?,
+                                   probes: [WireMessage.Hello.Probe] = []) throws {
+        if let folder { FrameFolder.clearPreviousFrames(in: folder) }
         let hello = WireMessage.Hello(width: UInt32(display.width), height: UInt32(display.height),
-                                      refreshHz: UInt32(display.hz), background: display.background, outputFolder: folder,
-                                      renderCost: display.renderCost, rasterCost: display.rasterCost)
+                                      refreshHz: UInt32(display.hz), background: display.background, outputFolder: folder ?? "",
+                                      renderCost: display.renderCost, rasterCost: display.rasterCost, probes: probes)
         let connection = try openServer(transport, hello: hello)
         render = RenderState(connection: connection, transport: transport, hello: hello, clock: display.clock)
         framesFolder = folder
         layers.onCommit = { [unowned self] record in try self.ship(record) }
     }
 
-    /// Says goodbye to the render server (frames already written stay).
+    /// Waits until the server has written every frame it presented, then
+    /// says goodbye (frames already written stay). The server writes frames
+    /// behind the lockstep: a frame it could not write is answered to the
+    /// `sync` sent here, and the run fails naming it (``renderLosses``).
     public func detachRenderServer() {
         guard let r = render else { return }
+        if !r.failed, !r.dead { confirmFramesWritten(r, before: "the end of the run") }
         r.connection.close()
         finishedFrames = r.frames
         finishedPresentations = r.presentations
+        finishedHistory = r.history
         render = nil
     }
+
+    /// The render server's process id while one is attached (its
+    /// `welcome`'s), for measurements (`loopsim bench scale`).
+    public var renderServerPID: Int32? { render.map { Int32(bitPattern: $0.connection.serverPID) } }
 
     /// Frames the server wrote (frames with a file), in order.
     public var presentedFrames: [PresentedFrame] { render?.frames ?? finishedFrames }
@@ -71,8 +88,33 @@ extension Simulation {
     /// finds it gone and recovers: see ``recoverRenderServer()``.
     public func crashRenderServer() {
         guard let r = render, !r.dead else { return }
+        // The frames it presented are on disk before it dies: the model's
+        // crash loses the server's state, not frames already on screen
+        // (docs/render-server.md, crash recovery).
+        if !r.failed { confirmFramesWritten(r, before: "the crash") }
         r.connection.kill()
         r.dead = true
+    }
+
+    /// A `sync` and its `applied`: the server answers it once every frame
+    /// it presented is written, or with the error of the first it lost.
+    /// A server that is gone by then is left to the recovery as before.
+    private func confirmFramesWritten(_ r: RenderState, before what: String) {
+        do {
+            try r.connection.send(.sync(token: 0))
+            switch try r.connection.receive() {
+            case .applied?, nil:
+                return
+            case .error(let code, let text)?:
+                let name = ServerErrorCode(rawValue: code).map { " (\($0))" } ?? ""
+                fail("the render server lost a frame before \(what), error \(code)\(name): \(text)", r)
+            case let other?:
+                fail("unexpected reply from the render server to sync before \(what): \(other.tag)", r)
+            }
+        } catch {
+            // Gone: what it had not written is lost with it, as after any crash.
+            return
+        }
     }
 
     /// Respawns the server and hands it a snapshot of the committed tree,
@@ -232,14 +274,13 @@ extension Simulation {
         for sequence in latched {
             let diff = r.sentDiffs.removeValue(forKey: sequence)!
             do {
-                try r.onScreen.apply(diff)
+                try r.onScreen.apply(diff) { change in r.history.note(change, at: p.onScreenTime) }
             } catch {
                 warn("commit \(sequence), on screen at vsync \(k), does not apply to the client's copy of the tree: \(error); `expect visible` may be wrong from here on")
             }
         }
-        r.presentations.append(Presentation(present: p.onScreenTime, file: p.damage.width > 0 && p.damage.height > 0 ? FrameFolder.fileName(frame: p.frame) : nil,
-                                            commits: latched, tree: r.onScreen))
         let drawn = p.damage.width > 0 && p.damage.height > 0
+        r.presentations.append(Presentation(present: p.onScreenTime, frame: drawn ? p.frame : nil, commits: latched))
         let txns = latched.flatMap { r.transactionsBySequence.removeValue(forKey: $0) ?? [] }
         if latched.isEmpty, !r.sentDiffs.isEmpty, p.nextFrameTime != WireMessage.Presented.noNextFrame {
             // The server was busy: ask again when it says it can latch.
@@ -258,11 +299,14 @@ extension Simulation {
             if r.hello.rendersInTime { r.busyUntil = p.onScreenTime }
             let frame = PresentedFrame(index: p.frame, present: p.onScreenTime,
                                        file: FrameFolder.fileName(frame: p.frame),
-                                       hash: Bitmap.hashHex(p.frameHash), transactions: txns)
+                                       hash: Bitmap.hashHex(p.frameHash), transactions: txns,
+                                       probeColors: p.probeColors, renderDuration: p.renderDuration)
             r.frames.append(frame)
+            let latch = r.clock.time(ofVsync: k) ?? p.onScreenTime   // sent only with a time
             context.schedule(at: p.onScreenTime, label: nil) { [unowned self] in
                 self.context.emit(.frame(.init(frame: Int64(frame.index), present: frame.present, file: frame.file,
-                                               hash: frame.hash, txns: frame.transactions)))
+                                               hash: frame.hash, txns: frame.transactions,
+                                               latch: latch, render: frame.renderDuration)))
             }
         }
         scheduleLatencies(of: txns, latched: k, present: p.onScreenTime, frame: p.frame)
@@ -303,6 +347,7 @@ extension Simulation {
         r.busyVsyncs = r.busyVsyncs.filter { $0 >= floor }
         guard !events.isEmpty else { return }
         context.schedule(at: present, label: nil) { [unowned self] in
+            self.latencies += events
             for info in events { self.context.emit(.latency(info)) }
         }
     }
@@ -316,19 +361,38 @@ public struct PresentedFrame: Sendable, Equatable {
     public var file: String
     public var hash: String
     public var transactions: [Int]
+    /// The colour of each probe the server was given
+    /// (``Simulation/attachRenderServer(_:display:frames:probes:)``), in
+    /// its order: the frame's pixels, with or without a file.
+    public var probeColors: [RGBA8] = []
+    /// Virtual ns the server spent rendering it (0 when rendering is free).
+    public var renderDuration: Int64 = 0
+
+    public init(index: UInt64, present: Int64, file: String, hash: String, transactions: [Int],
+                probeColors: [RGBA8] = [], renderDuration: Int64 = 0) {
+        self.index = index
+        self.present = present
+        self.file = file
+        self.hash = hash
+        self.transactions = transactions
+        self.probeColors = probeColors
+        self.renderDuration = renderDuration
+    }
 }
 
-/// One `presented` reply: what went on screen when.
-public struct Presentation: Sendable {
+/// One `presented` reply: what went on screen when. What the layers looked
+/// like then is ``Simulation/presentedState(of:at:)`` (kept as the
+/// changes each frame showed, not a tree per frame).
+public struct Presentation: Sendable, Equatable {
     /// Its on-screen time.
     public var present: Int64
-    /// Its frame file; nil when no pixel changed.
-    public var file: String?
+    /// Its on-screen vsync index when it drew a frame; nil when no pixel changed.
+    public var frame: UInt64?
     /// The sequences of the commits it shows first, ascending.
     public var commits: [UInt64]
-    /// The layer tree the server applied for it: every commit latched up to
-    /// this frame, through the one apply (``LayerTree``).
-    public var tree: LayerTree
+
+    /// Its frame file's name; nil when no pixel changed.
+    public var file: String? { frame.map(FrameFolder.fileName(frame:)) }
 }
 
 /// The client side of the lockstep.
@@ -340,6 +404,8 @@ final class RenderState {
     let clock: VsyncClock
     /// The tree as of the last latched commit: what is on screen.
     var onScreen = LayerTree()
+    /// What each frame showed, as changes (``PresentedHistory``).
+    var history = PresentedHistory()
     var dead = false
     /// The server refused the session (or could not be reached): nothing
     /// more is sent, and the run fails (``Simulation/renderLosses``).

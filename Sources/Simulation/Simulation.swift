@@ -31,6 +31,7 @@ public final class Simulation {
         context.discardOutsideEvents()
     }
 
+    var finishedHistory = PresentedHistory()
     /// What the render server lost for good (frames, commits), each a
     /// sentence; a run with any fails (``renderLosses``).
     var losses: [String] = []
@@ -39,6 +40,9 @@ public final class Simulation {
     public internal(set) var framesFolder: String?
     /// Every `log` action, with its virtual time.
     public private(set) var logs: [(time: Nanoseconds, text: String)] = []
+    /// Every transaction's commit latency, as traced (`latency` events),
+    /// in order: what a summary needs when the events are not kept.
+    public internal(set) var latencies: [TraceEvent.LatencyInfo] = []
 
     /// The bound of virtual time for runs with no timeout (`run`,
     /// `run iterations=`), 10 minutes.
@@ -46,16 +50,19 @@ public final class Simulation {
 
     /// - Parameters:
     ///   - tracing: record the trace (off for benchmarks).
+    ///   - sink: where the events go as they happen instead of a
+    ///     ``recorder`` (a ``TraceStreamWriter``: a long run keeps no events;
+    ///     `tracing` is then ignored).
     ///   - uikitProfile: install UIKit's six main-run-loop observers,
     ///     Core Animation's implicit commit among them (docs/run-loop-rules.md §11).
     ///   - traceLimit: the most trace events recorded
     ///     (``RenderLimits/maxTraceEvents``; lower for tests): past it the
     ///     run stops with a `TraceLimitError`, so no trace takes unbounded
     ///     memory (docs/limits.md).
-    public init(tracing: Bool = true, uikitProfile: Bool = true, traceLimit: Int = RenderLimits.maxTraceEvents) {
-        let recorder = tracing ? TraceRecorder(limit: traceLimit) : nil
+    public init(tracing: Bool = true, trace sink: TraceSink? = nil, uikitProfile: Bool = true, traceLimit: Int = RenderLimits.maxTraceEvents) {
+        let recorder = tracing && sink == nil ? TraceRecorder(limit: traceLimit) : nil
         self.recorder = recorder
-        context = SimContext(trace: recorder)
+        context = SimContext(trace: sink ?? recorder)
         mainLoop = SimRunLoop(context: context, isMain: true)
         mainLoop.addCommonMode(.tracking)
         eventPort = SimPort(name: "events", order: -1, calloutKind: .event) { _, message in

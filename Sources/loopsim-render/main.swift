@@ -11,8 +11,8 @@ OVERVIEW: LoopSim's render server: keeps the render tree, latches commits at
 vsyncs in virtual time, rasterizes the frames that changed and writes them as
 PPM files (frame-NNNNNN.ppm) with frames.jsonl, in the folder the client names.
 
-USAGE: loopsim-render --fd <n> [--frames-budget <bytes>] [--faults <seed> [--faults-generation <n>]]
-       loopsim-render --listen <path> [--frames-budget <bytes>] [--handshake-deadline <time>] [--idle-deadline <time>]
+USAGE: loopsim-render --fd <n> [--frames-budget <bytes>] [--frames none] [--faults <seed> [--faults-generation <n>]]
+       loopsim-render --listen <path> [--frames-budget <bytes>] [--frames none] [--handshake-deadline <time>] [--idle-deadline <time>]
 
 OPTIONS:
   --fd <n>                Serve one client on the inherited connected socket <n>
@@ -32,6 +32,9 @@ OPTIONS:
                           does when it spawns the server (docs/reliability.md).
   --faults-generation <n> Which spawn of the run this server is (0 the first, 1 the
                           first respawn, …): each gets its own faults (default 0).
+  --frames none           Write no frame files, whatever folder a client names: frames
+                          are drawn, hashed and reported as usual (a client's empty
+                          folder, 'loopsim run --frames none', means the same).
   --handshake-deadline <time>
                           With --listen: how long a client may take to say hello
                           (a time like 10s or 500ms; default 10s).
@@ -61,6 +64,12 @@ if let i = args.firstIndex(of: "--frames-budget") {
         fail("'--frames-budget' needs a byte count, like 512M or 2G")
     }
     budget = value
+    args.removeSubrange(i...(i + 1))
+}
+var writesFrames = true
+if let i = args.firstIndex(of: "--frames") {
+    guard i + 1 < args.count, args[i + 1] == "none" else { fail("'--frames' takes only the value none") }
+    writesFrames = false
     args.removeSubrange(i...(i + 1))
 }
 var deadlines = SocketServer.Deadlines()
@@ -109,6 +118,7 @@ if args[0] == "--listen" {
     log("listening on \(path)")
     let frameBudget = budget
     let clientDeadlines = deadlines
+    let clientWritesFrames = writesFrames
     while true {
         let client: FileDescriptor
         do {
@@ -137,7 +147,7 @@ if args[0] == "--listen" {
         do {
             try SystemThread.start {
                 let fd = FileDescriptor(rawValue: raw)
-                switch SocketServer.serveClient(on: fd, framesBudget: frameBudget, deadlines: clientDeadlines) {
+                switch SocketServer.serveClient(on: fd, framesBudget: frameBudget, deadlines: clientDeadlines, writesFrames: clientWritesFrames) {
                 case .protocolError(let text): log("client refused: \(text)")
                 case .deadlinePassed(let text): log("client dropped: \(text)")
                 case .ioError(let error): log("client connection failed: \(error)")
@@ -158,7 +168,7 @@ let fd = FileDescriptor(rawValue: number)
 // The server's side of the run's fault plan (docs/reliability.md): bound to
 // this thread, the only one an --fd server serves on.
 let faults = faultSeed.map { FaultPlan.spawnedServer(seed: $0, generation: faultGeneration ?? 0) }
-let outcome = FaultPlan.withPlan(faults) { SocketServer.serveClient(on: fd, framesBudget: budget) }
+let outcome = FaultPlan.withPlan(faults) { SocketServer.serveClient(on: fd, framesBudget: budget, writesFrames: writesFrames) }
 if let faults, !faults.injected.isEmpty {
     log("faults (seed \(faults.seed), server \(faults.generation)): \(faults.summary)")
 }

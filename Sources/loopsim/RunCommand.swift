@@ -14,7 +14,7 @@ enum RunCommand {
         options: [
             ("--trace <path>", "Write the trace to <path> instead of standard output."),
             ("--format <format>", "text, jsonl or chrome (default: from the --trace extension, else text)."),
-            ("--frames <dir>", "Where the render server writes frames (default: loopsim-out/<name>/frames)."),
+            ("--frames <dir>|none", "Where the render server writes frames (default: loopsim-out/<name>/frames); none: no files, hashes and expectations kept."),
             ("--server <transport>", "spawn (the loopsim-render process, default), thread, unix:PATH (a server started with 'loopsim-render --listen PATH'), or none."),
             ("--allow-absolute-assets", "Let 'image file=' read absolute paths and paths outside the scenario's folder."),
             ("--faults <seed>", "Inject faults chosen from the seed: server kills, delayed replies, short writes, EINTR, ENOSPC (docs/reliability.md)."),
@@ -52,7 +52,20 @@ enum RunCommand {
             return ExitStatus.scenarioError
         }
         let render = try renderOptions(parsed, scenario: path, defaultTransport: .spawn)
-        let runner = ScenarioRunner(file: file, source: source, render: render,
+        // The trace is written as it happens, never kept (docs/trace-format.md).
+        let traceFile: FileDescriptor
+        if let tracePath {
+            do throws(SystemError) {
+                traceFile = try FileSystem.open(tracePath, flags: [.writeOnly, .create, .truncate])
+            } catch {
+                printError("Error: cannot write the trace to '\(tracePath)': \(error)")
+                return ExitStatus.failure
+            }
+        } else {
+            traceFile = .standardOutput
+        }
+        let sink = TraceFileSink(format: format, file: traceFile)
+        let runner = ScenarioRunner(file: file, source: source, trace: sink, render: render,
                                     allowAbsoluteAssets: parsed.flags.contains("--allow-absolute-assets"))
         let faults = try parsed.values["--faults"].map { text -> FaultPlan in
             let seeds = try FaultSweep.seeds(text)
@@ -61,16 +74,11 @@ enum RunCommand {
         }
         let outcome = FaultPlan.withPlan(faults) { runner.run() }
         if let faults { printError("faults (seed \(faults.seed)): \(faults.summary)") }
-        let rendered = TraceWriter.render(outcome.events, as: format)
-        if let tracePath {
-            do {
-                try rendered.write(toFile: tracePath, atomically: true, encoding: .utf8)
-            } catch {
-                printError("Error: cannot write the trace to '\(tracePath)': \(error.localizedDescription)")
-                return ExitStatus.failure
-            }
-        } else {
-            printOut(rendered, terminator: "")
+        sink.finish()
+        if tracePath != nil { try? traceFile.close() }
+        if let error = sink.writeError {
+            printError("Error: cannot write the trace to '\(tracePath ?? "standard output")': \(error)")
+            return ExitStatus.failure
         }
         if let failure = outcome.failure {
             printError(failure.description)
@@ -80,7 +88,7 @@ enum RunCommand {
         func report(_ text: String) {
             if tracePath == nil && format != .text { printError(text) } else { printOut(text) }
         }
-        if let latency = LatencySummary(events: outcome.events) { report(latency.description) }
+        if let latency = LatencySummary(latencies: outcome.simulation.latencies, duration: sink.lastTime ?? 0) { report(latency.description) }
         if !outcome.expectations.isEmpty {
             report(ExpectationReport.render(outcome.expectations))
         }
@@ -106,7 +114,11 @@ func renderOptions(_ parsed: ParsedArguments, scenario path: String,
     let transport = try serverOption(parsed, default: defaultTransport)
     guard let transport else { return nil }
     let frames = parsed.values["--frames"] ?? "loopsim-out/\(outputName(forScenario: path))/frames"
-    return ScenarioRunner.RenderOptions(transport: transport, frames: frames)
+    if frames.isEmpty { throw UsageError(message: "the value '' is invalid for '--frames' (expected a folder or none)") }
+    // `none`: no frame files; the hashes, the index and the expectations
+    // come from the server's replies (docs/render-server.md). A folder
+    // named none is `./none`.
+    return ScenarioRunner.RenderOptions(transport: transport, frames: frames == "none" ? nil : frames)
 }
 
 enum ExpectationReport {
@@ -133,4 +145,41 @@ func outputName(forScenario path: String) -> String {
     })
     if safe.isEmpty || safe.hasPrefix(".") { safe = "_" + safe }
     return safe
+}
+
+/// The trace of `loopsim run`, streamed: each event is encoded as it
+/// happens (``TraceStreamWriter``) and written to `file` in chunks; the
+/// last event's time is kept for the latency summary's run length.
+final class TraceFileSink: TraceSink {
+    private let stream: TraceStreamWriter
+    /// The virtual time of the last event.
+    private(set) var lastTime: Int64?
+    /// The first failed write; nothing more is written after it.
+    private(set) var writeError: SystemError?
+
+    /// Where the writing closure notes its failure.
+    private final class Failure { var error: SystemError? }
+    private let failure = Failure()
+
+    init(format: TraceFormat, file: FileDescriptor) {
+        let failure = self.failure
+        stream = TraceStreamWriter(format: format) { chunk in
+            guard failure.error == nil else { return }
+            do {
+                try chunk.withUnsafeBytes { raw in try file.writeAll(raw) }
+            } catch {
+                failure.error = error as? SystemError ?? SystemError("write", .ioError)
+            }
+        }
+    }
+
+    func record(_ event: TraceEvent) {
+        lastTime = event.t
+        stream.record(event)
+    }
+
+    func finish() {
+        stream.finish()
+        writeError = failure.error
+    }
 }

@@ -8,11 +8,12 @@ enum TestCommand {
     static let spec = CommandSpec(
         name: "test",
         abstract: "Run the golden scenarios and compare their traces.",
-        usage: "loopsim test [<path> ...] [--record <mode>] [--artifacts <dir>] [--faults <seeds>]",
+        usage: "loopsim test [<path> ...] [--record <mode>] [--artifacts <dir>] [--faults <seeds>] [--frames none]",
         arguments: [("<path>", "Scenario files or folders searched for *.loop (default: Traces/).")],
         options: [
             ("--record <mode>", "missing, all or failed: write goldens (also LOOPSIM_RECORD)."),
             ("--artifacts <dir>", "Where actual traces of failing scenarios go (default: loopsim-out/artifacts)."),
+            ("--frames none", "Write no frame files (by default they go to a temporary folder, removed after): the traces, hashes and expectations are the same."),
             ("--faults <seeds>", "A seed (17) or range (1-200): run each scenario clean and under each seed's faults, compare frames (docs/reliability.md)."),
         ],
         discussion: """
@@ -29,7 +30,11 @@ enum TestCommand {
     enum RecordMode: String { case never, missing, all, failed }
 
     static func main(_ args: [String]) throws -> Int32 {
-        let parsed = try ParsedArguments(args, valueOptions: ["--record", "--artifacts", "--faults"], flagOptions: [])
+        let parsed = try ParsedArguments(args, valueOptions: ["--record", "--artifacts", "--faults", "--frames"], flagOptions: [])
+        if let frames = parsed.values["--frames"], frames != "none" {
+            throw UsageError(message: "the value '\(frames)' is invalid for '--frames' (expected none: 'loopsim test' writes frames to a temporary folder)")
+        }
+        let writesFrames = parsed.values["--frames"] == nil
         if parsed.wantsHelp { printOut(spec.help()); return ExitStatus.success }
         let recordText = parsed.values["--record"] ?? ProcessInfo.processInfo.environment["LOOPSIM_RECORD"] ?? "never"
         guard let record = RecordMode(rawValue: recordText.isEmpty ? "never" : recordText) else {
@@ -62,7 +67,7 @@ enum TestCommand {
         }
         var passed = 0, failed = 0, recorded = 0
         for path in files {
-            switch check(path, record: record, artifacts: artifacts) {
+            switch check(path, record: record, artifacts: artifacts, writesFrames: writesFrames) {
             case .passed: passed += 1
             case .failed: failed += 1
             case .recorded: recorded += 1
@@ -102,7 +107,7 @@ enum TestCommand {
         return ((artifacts as NSString).appendingPathComponent(folder) as NSString).appendingPathComponent(String(name))
     }
 
-    static func check(_ path: String, record: RecordMode, artifacts: String) -> Verdict {
+    static func check(_ path: String, record: RecordMode, artifacts: String, writesFrames: Bool = true) -> Verdict {
         let golden = goldenPath(for: path)
         let actual: String
         var problems: [String] = []
@@ -113,7 +118,7 @@ enum TestCommand {
             let frames = FileManager.default.temporaryDirectory
                 .appendingPathComponent("loopsim-test-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)").path
             defer { try? FileManager.default.removeItem(atPath: frames) }
-            let outcome = ScenarioRunner(file: file, source: source, render: .init(transport: .thread(.renderServer), frames: frames)).run()
+            let outcome = ScenarioRunner(file: file, source: source, render: .init(transport: .thread(.renderServer), frames: writesFrames ? frames : nil)).run()
             actual = JSONLTraceWriter.render(outcome.events)
             if let failure = outcome.failure { problems.append(failure.description) }
             for r in outcome.expectations where !r.passed {

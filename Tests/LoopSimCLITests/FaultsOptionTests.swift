@@ -63,35 +63,37 @@ import Testing
     }
 
     /// The spawned server gets the server's side of the plan
-    /// (`loopsim-render --faults SEED --faults-generation N`): seed 2 strikes
-    /// `damage-over-time`'s frame 61 with ENOSPC in a spawned server as in a
-    /// thread, and the run fails loudly, naming the frame and the commit
-    /// lost, with the same error either way.
+    /// (`loopsim-render --faults SEED --faults-generation N`): seed 23 strikes
+    /// `damage-over-time`'s frame 61 with ENOSPC on the server's frame-writing
+    /// thread, in a spawned server as in a thread, and the run fails loudly,
+    /// naming the frame lost, with the same error either way.
     @Test func aFullDiskInASpawnedServerFailsTheRunAsInAThread() async throws {
         let sandbox = try Sandbox()
         try sandbox.copyFromTraces("render/damage-over-time.loop", to: "damage-over-time.loop")
         var errors: [String] = []
         for server in ["spawn", "thread"] {
-            let r = try await loopsim(["run", "damage-over-time.loop", "--server", server, "--faults", "2", "--frames", "frames-\(server)"], in: sandbox.url)
+            let r = try await loopsim(["run", "damage-over-time.loop", "--server", server, "--faults", "23", "--frames", "frames-\(server)"], in: sandbox.url)
             #expect(r.status == 2, "\(r)")
             let error = r.stderrLines.first { $0.hasPrefix("damage-over-time.loop:6:1: error: frames were lost: ") } ?? ""
             #expect(error.contains("error 270 (frameNotWritten): frame 61: cannot write it to "), "\(r)")
-            #expect(error.contains("No space left on device (ENOSPC); commit(s) 3 never reached the screen"), "\(r)")
+            #expect(error.contains("No space left on device (ENOSPC); no frame after it is written"), "\(r)")
             errors.append(error.replacingOccurrences(of: "frames-\(server)", with: "frames"))
             if server == "spawn" {
                 // The server says what it injected; the client what it did.
-                #expect(r.stderrLines.contains { $0.hasPrefix("loopsim-render: faults (seed 2, server 0): ") && $0.contains("ENOSPC on a frame write ×1") }, "\(r)")
+                #expect(r.stderrLines.contains { $0.hasPrefix("loopsim-render: faults (seed 23, server 0): ") && $0.contains("ENOSPC on a frame write ×1") }, "\(r)")
             }
         }
         #expect(errors[0] == errors[1])
     }
 
-    /// ENOSPC on a frame write (seed 2 strikes `damage-over-time`'s frame
-    /// 61): the run fails naming the refusal, so the sweep counts it loud.
+    /// ENOSPC on a frame write (seed 23 strikes `damage-over-time`'s frame
+    /// 61): the run fails naming the refusal, so the sweep counts it loud,
+    /// not lost.
     @Test func aFullDiskFailsTheRun() async throws {
         let sandbox = try Sandbox()
         try sandbox.copyFromTraces("render/damage-over-time.loop", to: "damage-over-time.loop")
-        let result = try await loopsim(["test", "damage-over-time.loop", "--faults", "2"], in: sandbox.url)
+        let result = try await loopsim(["test", "damage-over-time.loop", "--faults", "23"], in: sandbox.url)
         #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("| 23–23 (1) | 1 | 1 | 2 | 0 | 1 | 0 | 0 |"), "\(result)")
     }
 }

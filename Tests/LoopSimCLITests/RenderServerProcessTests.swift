@@ -93,6 +93,9 @@ struct RenderServerProcessTests {
         #expect(p.onScreenTime == 16_666_666)
         #expect(p.firstVisible == [1])
         #expect(p.damage.width > 0)
+        // Frames are written behind the lockstep: a sync answers once they are.
+        server.send(.sync(token: 1))
+        guard case .applied? = try server.receive() else { Issue.record("no applied"); return }
         let ppm = try [UInt8](Data(contentsOf: sandbox.file("frames/frame-000001.ppm")))
         let red: [UInt8] = [255, 0, 0], black: [UInt8] = [0, 0, 0]
         #expect(ppm == Array("P6\n4 2\n255\n".utf8) + red + red + black + black + red + red + black + black)
@@ -115,9 +118,10 @@ struct RenderServerProcessTests {
         server.send(.vsync(index: 2, time: 33_333_333))
         guard case .presented(let green)? = try server.receive() else { Issue.record("no presented"); return }
         #expect(green.frame == 3 && green.firstVisible == [2])
-        #expect(sandbox.exists("frames/frame-000003.ppm"))
         server.send(.goodbye)
         #expect(server.exitStatus() == 0)
+        // Written behind the lockstep: on disk once the server has finished.
+        #expect(sandbox.exists("frames/frame-000003.ppm"))
     }
 
     @Test("garbage on the socket gets an error message and a clean exit, never a hang")

@@ -30,10 +30,10 @@ struct TextTraceWriterTests {
                 0.022000000  #3      activity    beforeTimers default
                 0.022000000  #3      activity    beforeWaiting default
                 0.022000000  #3      callout     observer "CA commit"
-                0.022000000  #3        commit      txns=[1] layout=[root,box] display=[] prepare=[#7] changed=1 bytes=96 constraints=[] layoutStart=0 layoutDuration=0 displayStart=0 displayDuration=0 prepareStart=0 prepareDuration=0 commitStart=0 commitDuration=0
+                0.022000000  #3        commit      txns=[1] layout=[root,box] display=[] prepare=[#7] changed=1 bytes=96 constraints=[] layoutStart=22000000 layoutDuration=0 displayStart=22000000 displayDuration=0 prepareStart=22000000 prepareDuration=0 commitStart=22000000 commitDuration=0
                 0.022000000  #3      end         observer "CA commit"
                 0.022000000  #3      sleep       mode=default until=-
-                0.033333333  #3      frame       frame=2 present=0.033333333 file=frame-000002.ppm hash=9f3a txns=[1]
+                0.033333333  #3      frame       frame=2 present=0.033333333 file=frame-000002.ppm hash=9f3a txns=[1] latch=16666666 render=0
                 0.040000000  #3      wake        reason=wakeUp
                 0.040000000  #3      activity    afterWaiting default
                 0.040000000  #3      activity    exit default
@@ -153,8 +153,8 @@ struct TextTraceWriterTests {
         #expect(line(.sleep(mode: "default", until: 2_000_000_001)) == "sleep       mode=default until=2.000000001")
         #expect(line(.sleep(mode: "default", until: nil)) == "sleep       mode=default until=-")
         #expect(line(.blocked(duration: 1)) == "blocked     duration=0.000000001")
-        #expect(line(.frame(.init(frame: 2, present: 33_333_333, file: "frame-000002.ppm", hash: "9f3a", txns: [1])))
-                == "frame       frame=2 present=0.033333333 file=frame-000002.ppm hash=9f3a txns=[1]")
+        #expect(line(.frame(.init(frame: 2, present: 33_333_333, file: "frame-000002.ppm", hash: "9f3a", txns: [1], latch: 16_666_666, render: 0)))
+                == "frame       frame=2 present=0.033333333 file=frame-000002.ppm hash=9f3a txns=[1] latch=16666666 render=0")
     }
 
     @Test("activity and callout lines, extra fields and missing ones")

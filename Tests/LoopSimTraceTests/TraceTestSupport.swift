@@ -32,10 +32,12 @@ enum TraceSamples {
         TraceEvent(t: ms(22), iter: 3, .activity(.beforeTimers, mode: "default")),
         TraceEvent(t: ms(22), iter: 3, .activity(.beforeWaiting, mode: "default")),
         TraceEvent(t: ms(22), iter: 3, .callout(kind: .observer, name: "CA commit")),
-        TraceEvent(t: ms(22), iter: 3, .commit(.init(txns: [1], layout: ["root", "box"], display: [], prepare: ["#7"], changed: 1, bytes: 96, constraints: []))),
+        TraceEvent(t: ms(22), iter: 3, .commit(.init(txns: [1], layout: ["root", "box"], display: [], prepare: ["#7"], changed: 1, bytes: 96, constraints: [],
+                                                         phases: .init(layout: .init(start: ms(22)), display: .init(start: ms(22)),
+                                                                       prepare: .init(start: ms(22)), commit: .init(start: ms(22)))))),
         TraceEvent(t: ms(22), iter: 3, .calloutEnd(kind: .observer, name: "CA commit")),
         TraceEvent(t: ms(22), iter: 3, .sleep(mode: "default", until: nil)),
-        TraceEvent(t: ms(33) + 333_333, iter: 3, .frame(.init(frame: 2, present: ms(33) + 333_333, file: "frame-000002.ppm", hash: "9f3a", txns: [1]))),
+        TraceEvent(t: ms(33) + 333_333, iter: 3, .frame(.init(frame: 2, present: ms(33) + 333_333, file: "frame-000002.ppm", hash: "9f3a", txns: [1], latch: ms(16) + 666_666, render: 0))),
         TraceEvent(t: ms(40), iter: 3, .wake(reason: .wakeUp)),
         TraceEvent(t: ms(40), iter: 3, .activity(.afterWaiting, mode: "default")),
         TraceEvent(t: ms(40), iter: 3, .activity(.exit, mode: "default")),
@@ -98,7 +100,7 @@ enum TraceSamples {
         case 11:
             kind = .commit(.init(txns: counts(&g), layout: strings(&g), display: strings(&g), prepare: strings(&g),
                                  changed: count(&g), bytes: count(&g), constraints: strings(&g)))
-        case 12: kind = .frame(.init(frame: int(&g), present: int(&g), file: string(&g), hash: string(&g), txns: counts(&g)))
+        case 12: kind = .frame(.init(frame: int(&g), present: int(&g), file: string(&g), hash: string(&g), txns: counts(&g), latch: int(&g), render: int(&g)))
         case 13: kind = .animBegin(layer: string(&g), key: string(&g), txn: count(&g))
         case 14: kind = .animEnd(layer: string(&g), key: string(&g), txn: count(&g))
         case 15: kind = .completion(txn: count(&g))
@@ -131,7 +133,7 @@ enum TraceSamples {
             if case .sleep? = stack.last { sleeping = true } else { sleeping = false }
             if sleeping {
                 if Bool.random(using: &g) {
-                    events.append(TraceEvent(t: t, iter: iter, .frame(.init(frame: Int64(events.count), present: t, file: "f", hash: "0", txns: []))))
+                    events.append(TraceEvent(t: t, iter: iter, .frame(.init(frame: Int64(events.count), present: t, file: "f", hash: "0", txns: [], latch: t, render: 0))))
                 } else {
                     stack.removeLast()
                     events.append(TraceEvent(t: t, iter: iter, .wake(reason: .timer)))

@@ -90,6 +90,7 @@ struct FolderFrameOutputTests {
         try FileSystem.createSymbolicLink(dir + "/frame-000002.ppm", to: victim)
         try output.write(frame: 1, ppm: [1, 2, 3]) { "{}" }
         try output.write(frame: 2, ppm: [4, 5]) { "{}" }
+        try output.flush()
         #expect(try FileSystem.readFile(victim) == [42])
         #expect(try FileSystem.readFile(dir + "/frame-000001.ppm") == [1, 2, 3])
         #expect(try FileSystem.status(dir + "/frame-000002.ppm", followLinks: false).kind == .regular)
@@ -102,9 +103,31 @@ struct FolderFrameOutputTests {
         let output = try FolderFrameOutput(folder: dir)
         try [UInt8]([42]).withUnsafeBytes { try FileSystem.writeFile(dir + "/victim", $0) }
         try FileSystem.createSymbolicLink(dir + "/frames.jsonl", to: dir + "/victim")
-        let refused = code { try output.write(frame: 1, ppm: [1]) { "{}" } }
+        let refused = code {
+            try output.write(frame: 1, ppm: [1]) { "{}" }
+            try output.flush()
+        }
         #expect(refused?.0 == 270)
         #expect(try FileSystem.readFile(dir + "/victim") == [42])
+    }
+
+    @Test("frames written behind the lockstep: the same bytes as written in order; a lost frame is reported when the frame framesInFlight after it is taken, whatever the thread's progress")
+    func asynchronousWrites() throws {
+        let dir = folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let output = try FolderFrameOutput(folder: dir)
+        let n = FolderFrameOutput.framesInFlight
+        try FileSystem.createDirectory(dir + "/frame-000003.ppm")   // frame 3 cannot be renamed into place
+        for f in 1...(2 + n) {   // frames 1 … 2 + n: frame 3's failure is not reported yet
+            try output.write(frame: UInt64(f), ppm: [UInt8(f), 7]) { "{\"frame\":\(f)}" }
+        }
+        let reported = code { try output.write(frame: UInt64(3 + n), ppm: [1]) { "{}" } }
+        #expect(reported?.0 == 270)
+        #expect(reported?.1.hasPrefix("frame 3: cannot write it to") == true)
+        #expect(try FileSystem.readFile(dir + "/frame-000001.ppm") == [1, 7])
+        #expect(try FileSystem.readFile(dir + "/frame-000002.ppm") == [2, 7])
+        #expect(!FileManager.default.fileExists(atPath: dir + "/frame-000004.ppm"))   // nothing after the lost frame
+        #expect(try FileSystem.readFile(dir + "/frames.jsonl") == Array("{\"frame\":1}\n{\"frame\":2}\n".utf8))
     }
 
     @Test("a frames folder others can write to, or that cannot be created, is refused with 269 and the cause")
@@ -127,16 +150,22 @@ struct FolderFrameOutputTests {
     func writeFailureAndBudget() throws {
         let dir = folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let output = try FolderFrameOutput(folder: dir, budget: 10)
+        let failing = try FolderFrameOutput(folder: dir)
         try FileSystem.createDirectory(dir + "/frame-000003.ppm")   // rename onto a folder fails
-        let failed = code { try output.write(frame: 3, ppm: [1]) { "{}" } }
+        let failed = code {
+            try failing.write(frame: 3, ppm: [1]) { "{}" }   // written behind the lockstep
+            try failing.flush()
+        }
         #expect(failed?.0 == 270)
         #expect(failed?.1.hasPrefix("frame 3: cannot write it to '\(dir)': rename") == true)
+        #expect(failed?.1.hasSuffix("; no frame after it is written") == true)
+        let output = try FolderFrameOutput(folder: dir, budget: 10)
         try output.write(frame: 1, ppm: [1, 2, 3, 4]) { "{}" }   // 4 + 3 bytes
         let over = code { try output.write(frame: 2, ppm: [1, 2, 3, 4]) { "{}" } }
         #expect(over?.0 == 271)
         #expect(over?.1.contains("the frames budget of 10 bytes is reached (7 written, this frame is 4)") == true)
         #expect(!FileManager.default.fileExists(atPath: dir + "/frame-000002.ppm"))
+        try output.flush()
         #expect(SocketServer.parseByteCount("2G") == 2 << 30)
         #expect(SocketServer.parseByteCount("512M") == 512 << 20)
         #expect(SocketServer.parseByteCount("12") == 12)

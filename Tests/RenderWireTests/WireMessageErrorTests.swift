@@ -13,17 +13,20 @@ import Testing
     static let hello = WireMessage.hello(.init(width: 320, height: 240, refreshHz: 60, background: RGBA8(r: 0x10, g: 0x20, b: 0x30, a: 0xFF), outputFolder: "out"))
 
     /// The hello payload with its fields replaced where given.
-    func helloFrame(magic: [UInt8] = WireProtocol.magic, version: UInt16 = 2, width: UInt32 = 320, height: UInt32 = 240, hz: UInt32 = 60, folder: [UInt8] = Array("out".utf8), cost: Int64 = 0, raster: Int64 = 0, padding: [UInt8]? = nil) -> [UInt8] {
-        let payload = magic + le16(version) + le32(width) + le32(height) + le32(hz) + [0x10, 0x20, 0x30, 0xFF] + le32(UInt32(folder.count)) + folder
+    func helloFrame(magic: [UInt8] = WireProtocol.magic, version: UInt16 = 3, width: UInt32 = 320, height: UInt32 = 240, hz: UInt32 = 60, folder: [UInt8] = Array("out".utf8), cost: Int64 = 0, raster: Int64 = 0, probes: [UInt32]? = [], padding: [UInt8]? = nil) -> [UInt8] {
+        var payload = magic + le16(version) + le32(width) + le32(height) + le32(hz) + [0x10, 0x20, 0x30, 0xFF] + le32(UInt32(folder.count)) + folder
             + le64(UInt64(bitPattern: cost)) + le64(UInt64(bitPattern: raster))
+        if let probes { payload += le32(UInt32(probes.count / 2)) + probes.flatMap(le32) }
         let pad = padding ?? [UInt8](repeating: 0, count: WireProtocol.padding(after: payload.count))
         return rawFrame(1, payload + pad)
     }
 
     /// A presented payload: frame 4, times and hash 0, the damage, next
     /// frame none, then `count` and `sequences`.
-    func presentedFrame(damage: [UInt32] = [0, 0, 0, 0], count: UInt32, sequences: [UInt64]) -> [UInt8] {
-        let payload = le64(4) + le64(0) + le64(0) + damage.flatMap(le32) + le64(UInt64(Int64.max)) + le32(count) + sequences.flatMap(le64)
+    /// Then (version 3) `tail`: the render duration and the probe colours
+    /// (none by default).
+    func presentedFrame(damage: [UInt32] = [0, 0, 0, 0], count: UInt32, sequences: [UInt64], tail: [UInt8] = le64(0) + le32(0)) -> [UInt8] {
+        let payload = le64(4) + le64(0) + le64(0) + damage.flatMap(le32) + le64(UInt64(Int64.max)) + le32(count) + sequences.flatMap(le64) + tail
         return rawFrame(6, payload)
     }
 
@@ -53,11 +56,11 @@ import Testing
     func lengthPerType() {
         #expect(frameFailure(rawFrame(8, [0, 0, 0, 0])) == error(.exceedsLimit, "goodbye", "length", 0, "a goodbye frame is exactly 8 bytes, the length says 12"))
         #expect(frameFailure(rawFrame(5, le64(1))) == error(.truncated, "vsync", "length", 0, "a vsync frame is exactly 24 bytes, the length says 16"))
-        #expect(frameFailure(rawFrame(6, [0, 0, 0, 0])) == error(.truncated, "presented", "length", 0, "a presented frame is at least 60 bytes, the length says 12"))
-        // 65536 sequences at most: 8 + 52 + 524288.
-        #expect(frameFailure(rawFrame(6, [], length: 524_352)) == error(.exceedsLimit, "presented", "length", 0, "a presented frame is at most 524348 bytes under these limits, the length says 524352"))
-        // 8 + 42 + 4096 padded.
-        #expect(frameFailure(rawFrame(1, [], length: 4152)) == error(.exceedsLimit, "hello", "length", 0, "a hello frame is at most 4148 bytes under these limits, the length says 4152"))
+        #expect(frameFailure(rawFrame(6, [0, 0, 0, 0])) == error(.truncated, "presented", "length", 0, "a presented frame is at least 72 bytes, the length says 12"))
+        // 65536 sequences and 4096 probe colours at most: 8 + 64 + 524288 + 16384.
+        #expect(frameFailure(rawFrame(6, [], length: 540_748)) == error(.exceedsLimit, "presented", "length", 0, "a presented frame is at most 540744 bytes under these limits, the length says 540748"))
+        // 8 + 46 + 4096 + 8 × 4096 probes, padded.
+        #expect(frameFailure(rawFrame(1, [], length: 36_924)) == error(.exceedsLimit, "hello", "length", 0, "a hello frame is at most 36920 bytes under these limits, the length says 36924"))
         #expect(frameFailure(rawFrame(3, [], length: 24)) == error(.truncated, "commit", "length", 0, "a commit frame is at least 32 bytes, the length says 24"))
         #expect(frameFailure(rawFrame(3, [], length: 28)) == error(.truncated, "commit", "length", 0, "a commit frame is at least 32 bytes, the length says 28"))
     }
@@ -153,7 +156,8 @@ import Testing
         #expect(endError(Array(hello.prefix(36))) == error(.truncated, "hello", "outputFolder", 34, "truncated: needs 3 bytes, 2 remain"))
         #expect(endError(Array(hello.prefix(38))) == error(.truncated, "hello", "renderCost", 37, "truncated: needs 8 bytes, 1 remains"))
         #expect(endError(Array(hello.prefix(46))) == error(.truncated, "hello", "rasterCost", 45, "truncated: needs 8 bytes, 1 remains"))
-        #expect(endError(Array(hello.prefix(54))) == error(.truncated, "hello", "padding", 54, "truncated: needs 1 byte, 0 remain"))
+        #expect(endError(Array(hello.prefix(55))) == error(.truncated, "hello", "probes.count", 53, "truncated: needs 4 bytes, 2 remain"))
+        #expect(endError(Array(hello.prefix(58))) == error(.truncated, "hello", "padding", 58, "truncated: needs 1 byte, 0 remain"))
         #expect(endError(vsync + Array(vsync.prefix(9))) == error(.truncated, "vsync", "index", 8, "truncated: needs 8 bytes, 1 remains"))
         #expect(endError(vsync) == nil)
     }
@@ -164,7 +168,7 @@ import Testing
     func helloFields() {
         #expect(frameFailure(helloFrame()) == nil)
         #expect(frameFailure(helloFrame(magic: Array("GET ".utf8))) == error(.badValue, "hello", "magic", 8, "expected 4c 53 49 4d (\"LSIM\"), got 47 45 54 20"))
-        #expect(frameFailure(helloFrame(version: 1)) == error(.badValue, "hello", "version", 12, "unsupported protocol version 1; this side speaks 2"))
+        #expect(frameFailure(helloFrame(version: 1)) == error(.badValue, "hello", "version", 12, "unsupported protocol version 1; this side speaks 3"))
         #expect(frameFailure(helloFrame(version: 0))?.field == "version")
         #expect(frameFailure(helloFrame(width: 0)) == error(.badValue, "hello", "width", 14, "must be at least 1, got 0"))
         #expect(frameFailure(helloFrame(width: 16385)) == error(.exceedsLimit, "hello", "width", 14, "16385 exceeds the limit 16384"))
@@ -181,29 +185,38 @@ import Testing
         #expect(frameFailure(helloFrame(raster: -1)) == error(.badValue, "hello", "rasterCost", 45, "must be 0 to 60000000000000 ps per pixel (60 s), got -1"))
     }
 
+    @Test("hello: pixel probes lie inside the display and are bounded (version 3)")
+    func helloProbes() {
+        #expect(frameFailure(helloFrame(probes: [0, 0, 319, 239])) == nil)
+        #expect(frameFailure(helloFrame(probes: [320, 0])) == error(.badValue, "hello", "probes[0].x", 57, "320 is outside the 320-pixel-wide display"))
+        #expect(frameFailure(helloFrame(probes: [0, 0, 5, 240])) == error(.badValue, "hello", "probes[1].y", 69, "240 is outside the 240-pixel-high display"))
+        #expect(frameFailure(helloFrame(probes: [0, 0]), limits: WireLimits(maxPixelProbes: 0)) == error(.exceedsLimit, "hello", "probes.count", 53, "1 exceeds the limit 0"))
+        #expect(frameFailure(helloFrame(probes: nil))?.field == "probes.count")   // a version-2 layout ends too early
+    }
+
     @Test("hello: the output folder is bounded, UTF-8, not empty, without NUL")
     func helloFolder() {
-        #expect(frameFailure(helloFrame(folder: [])) == error(.badValue, "hello", "outputFolder", 30, "must not be empty"))
+        #expect(frameFailure(helloFrame(folder: [])) == nil)   // version 3: no frame files
         #expect(frameFailure(helloFrame(folder: Array("a\0b".utf8))) == error(.badValue, "hello", "outputFolder", 30, "contains a NUL byte"))
         #expect(frameFailure(helloFrame(folder: [0x2F, 0xC3, 0x28])) == error(.badValue, "hello", "outputFolder", 30, "not valid UTF-8"))
         let long = [UInt8](repeating: 0x61, count: 4096)
         #expect(frameFailure(helloFrame(folder: long)) == nil)
         // 4097 bytes still fit the longest hello frame (its padding shrinks): refused at the string.
         #expect(frameFailure(helloFrame(folder: long + [0x61])) == error(.exceedsLimit, "hello", "outputFolder", 30, "4097 exceeds the limit 4096"))
-        // 4099 bytes do not: refused at the header, before any of it is buffered.
-        #expect(frameFailure(helloFrame(folder: long + [0x61, 0x61, 0x61])) == error(.exceedsLimit, "hello", "length", 0, "a hello frame is at most 4148 bytes under these limits, the length says 4152"))
+        // Past the longest frame (no room for probes here): refused at the header, before any of it is buffered.
+        #expect(frameFailure(helloFrame(folder: long + [0x61, 0x61, 0x61]), limits: WireLimits(maxPixelProbes: 0)) == error(.exceedsLimit, "hello", "length", 0, "a hello frame is at most 4152 bytes under these limits, the length says 4156"))
         // With room in the frame, the string's own bound.
         let roomy = WireLimits(maxPathBytes: 8)
         #expect(frameFailure(helloFrame(folder: Array("abcdefghi".utf8)), limits: roomy) == error(.exceedsLimit, "hello", "outputFolder", 30, "9 exceeds the limit 8"))
         // A length claiming 4 GiB is refused at the length, nothing read.
-        let payload = WireProtocol.magic + le16(2) + le32(1) + le32(1) + le32(60) + [0, 0, 0, 255] + le32(.max) + [UInt8](repeating: 0, count: 18)
+        let payload = WireProtocol.magic + le16(3) + le32(1) + le32(1) + le32(60) + [0, 0, 0, 255] + le32(.max) + [UInt8](repeating: 0, count: 22)
         #expect(frameFailure(rawFrame(1, payload)) == error(.exceedsLimit, "hello", "outputFolder", 30, "4294967295 exceeds the limit 4096"))
     }
 
     @Test("padding must be exactly the zeros up to a multiple of 4")
     func padding() {
-        #expect(frameFailure(helloFrame(padding: [0, 7, 0])) == error(.badValue, "hello", "padding", 54, "must be 0, got 7"))
-        #expect(frameFailure(helloFrame(padding: [0, 0, 0, 0, 0, 0, 0])) == error(.trailingBytes, "hello", "body", 53, "4 trailing bytes after rasterCost and its 3 padding bytes"))
+        #expect(frameFailure(helloFrame(padding: [0, 7, 0])) == error(.badValue, "hello", "padding", 58, "must be 0, got 7"))
+        #expect(frameFailure(helloFrame(padding: [0, 0, 0, 0, 0, 0, 0])) == error(.trailingBytes, "hello", "body", 57, "4 trailing bytes after probes.count and its 3 padding bytes"))
         #expect(frameFailure(rawFrame(5, le64(1) + le64(2) + [0, 0, 0, 0])) == error(.exceedsLimit, "vsync", "length", 0, "a vsync frame is exactly 24 bytes, the length says 28"))
         // A commit body followed by a whole word more than its padding.
         let body = CommitCodec.encode(CommitDiff(sequence: 1, time: 2, ops: [.create(7)]))
@@ -215,8 +228,8 @@ import Testing
 
     @Test("welcome: the version")
     func welcomeVersion() {
-        #expect(frameFailure(rawFrame(2, le16(2) + le32(7) + [0, 0])) == nil)
-        #expect(frameFailure(rawFrame(2, le16(1) + le32(7) + [0, 0])) == error(.badValue, "welcome", "version", 8, "unsupported protocol version 1; this side speaks 2"))
+        #expect(frameFailure(rawFrame(2, le16(3) + le32(7) + [0, 0])) == nil)
+        #expect(frameFailure(rawFrame(2, le16(1) + le32(7) + [0, 0])) == error(.badValue, "welcome", "version", 8, "unsupported protocol version 1; this side speaks 3"))
     }
 
     // MARK: commit and snapshot
@@ -242,10 +255,10 @@ import Testing
     func presentedCount() {
         #expect(frameFailure(presentedFrame(count: 2, sequences: [1, 2])) == nil)
         #expect(frameFailure(presentedFrame(count: .max, sequences: [])) == error(.exceedsLimit, "presented", "firstVisible.count", 56, "4294967295 exceeds the limit 65536"))
-        #expect(frameFailure(presentedFrame(count: 65536, sequences: [])) == error(.truncated, "presented", "firstVisible.count", 56, "truncated: 65536 items need at least 524288 bytes, 0 remain"))
-        #expect(frameFailure(presentedFrame(count: 3, sequences: [1, 2])) == error(.truncated, "presented", "firstVisible.count", 56, "truncated: 3 items need at least 24 bytes, 16 remain"))
-        #expect(frameFailure(presentedFrame(count: 1, sequences: [1, 2])) == error(.trailingBytes, "presented", "body", 68, "8 trailing bytes after firstVisible"))
-        let tight = WireLimits(maxFirstVisible: 1)
+        #expect(frameFailure(presentedFrame(count: 65536, sequences: [])) == error(.truncated, "presented", "firstVisible.count", 56, "truncated: 65536 items need at least 524288 bytes, 12 remain"))
+        #expect(frameFailure(presentedFrame(count: 3, sequences: [1, 2], tail: [])) == error(.truncated, "presented", "firstVisible.count", 56, "truncated: 3 items need at least 24 bytes, 16 remain"))
+        #expect(frameFailure(presentedFrame(count: 1, sequences: [1, 2])) == error(.trailingBytes, "presented", "body", 80, "8 trailing bytes after probeColors.count"))
+        let tight = WireLimits(maxFirstVisible: 1, maxPixelProbes: 0)
         #expect(frameFailure(presentedFrame(count: 2, sequences: [1, 2]), limits: tight)?.field == "length")
     }
 
@@ -256,6 +269,14 @@ import Testing
         #expect(frameFailure(presentedFrame(damage: [1, 0, .max, 0], count: 0, sequences: [])) == error(.badValue, "presented", "damage.width", 40, "x 1 + width 4294967295 exceeds 4294967295"))
         #expect(frameFailure(presentedFrame(damage: [0, 2, 0, .max], count: 0, sequences: [])) == error(.badValue, "presented", "damage.height", 44, "y 2 + height 4294967295 exceeds 4294967295"))
         #expect(frameFailure(presentedFrame(damage: [0, 0, .max, .max], count: 0, sequences: [])) == nil)
+    }
+
+    @Test("presented: the render duration is not negative; the probe colours are counted and bounded (version 3)")
+    func presentedVersion3() {
+        #expect(frameFailure(presentedFrame(count: 0, sequences: [], tail: le64(25_000_000) + le32(2) + [1, 2, 3, 255, 4, 5, 6, 255])) == nil)
+        #expect(frameFailure(presentedFrame(count: 0, sequences: [], tail: le64(UInt64(bitPattern: -1)) + le32(0))) == error(.badValue, "presented", "renderDuration", 60, "must not be negative, got -1"))
+        #expect(frameFailure(presentedFrame(count: 0, sequences: [], tail: le64(0) + le32(.max))) == error(.exceedsLimit, "presented", "probeColors.count", 68, "4294967295 exceeds the limit 4096"))
+        #expect(frameFailure(presentedFrame(count: 0, sequences: [], tail: le64(0) + le32(2) + [1, 2, 3, 4])) == error(.truncated, "presented", "probeColors.count", 68, "truncated: 2 items need at least 8 bytes, 4 remain"))
     }
 
     // MARK: error

@@ -10,10 +10,11 @@ import Testing
     /// is 0xFE502B, 50_000_000 is 0x2FAF080, 66_666_666 is 0x3F940AA,
     /// 8192 = 64 × 32 × 4 is 0x2000, 25_000_000 is 0x17D7840.
     static let examples: [(WireMessage, String)] = [
-        (.hello(.init(width: 320, height: 240, refreshHz: 60, background: RGBA8(r: 0x10, g: 0x20, b: 0x30, a: 0xFF), outputFolder: "out", renderCost: 25_000_000, rasterCost: CostRate(picoseconds: 500))), """
-            38 00 00 00  01 00  00 00
+        (.hello(.init(width: 320, height: 240, refreshHz: 60, background: RGBA8(r: 0x10, g: 0x20, b: 0x30, a: 0xFF), outputFolder: "out", renderCost: 25_000_000, rasterCost: CostRate(picoseconds: 500),
+                      probes: [.init(x: 10, y: 20)])), """
+            44 00 00 00  01 00  00 00
             4c 53 49 4d
-            02 00
+            03 00
             40 01 00 00
             f0 00 00 00
             3c 00 00 00
@@ -21,11 +22,12 @@ import Testing
             03 00 00 00  6f 75 74
             40 78 7d 01 00 00 00 00
             f4 01 00 00 00 00 00 00
+            01 00 00 00  0a 00 00 00  14 00 00 00
             00 00 00
             """),
-        (.welcome(version: 2, serverPID: 4242), """
+        (.welcome(version: 3, serverPID: 4242), """
             10 00 00 00  02 00  00 00
-            02 00
+            03 00
             92 10 00 00
             00 00
             """),
@@ -53,8 +55,9 @@ import Testing
             03 00 00 00 00 00 00 00
             80 f0 fa 02 00 00 00 00
             """),
-        (.presented(.init(frame: 4, onScreenTime: 66_666_666, frameHash: 0x0123_4567_89AB_CDEF, damage: .init(x: 10, y: 20, width: 30, height: 40), firstVisible: [1, 2], nextFrameTime: .max)), """
-            4c 00 00 00  06 00  00 00
+        (.presented(.init(frame: 4, onScreenTime: 66_666_666, frameHash: 0x0123_4567_89AB_CDEF, damage: .init(x: 10, y: 20, width: 30, height: 40), firstVisible: [1, 2], nextFrameTime: .max,
+                              renderDuration: 25_000_000, probeColors: [RGBA8(r: 0xFF, g: 0, b: 0, a: 0xFF)])), """
+            5c 00 00 00  06 00  00 00
             04 00 00 00 00 00 00 00
             aa 40 f9 03 00 00 00 00
             ef cd ab 89 67 45 23 01
@@ -63,6 +66,8 @@ import Testing
             02 00 00 00
             01 00 00 00 00 00 00 00
             02 00 00 00 00 00 00 00
+            40 78 7d 01 00 00 00 00
+            01 00 00 00  ff 00 00 ff
             """),
         (.error(code: 4, message: "bad"), """
             14 00 00 00  07 00  00 00
@@ -120,7 +125,7 @@ import Testing
         #expect(WireTag.Message.allCases.map(\.rawValue) == Array(1...11))
         #expect(WireTag.Message.allCases.map(\.name) == ["hello", "welcome", "commit", "snapshot", "vsync", "presented", "error", "goodbye", "bitmapShared", "sync", "applied"])
         #expect(WireProtocol.magic == Array("LSIM".utf8))
-        #expect(WireProtocol.version == 2)
+        #expect(WireProtocol.version == 3)
         for type in WireTag.Message.allCases where type.isFixedSize {
             #expect(type.maximumFrameLength(limits: .init()) == type.minimumFrameLength)
         }

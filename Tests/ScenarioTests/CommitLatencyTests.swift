@@ -68,7 +68,7 @@ import Simulation
         // The band edges.
         #expect([4.9, 5, 9.9, 10].map(LatencySummary.wwdc20Band) == ["good", "warning", "warning", "critical"])
         #expect([10, 10.1, 25, 50, 50.1].map(LatencySummary.organizerBand) == ["good", "warning", "warning", "critical", "immediate attention"])
-        #expect(LatencySummary(events: [TraceEvent(t: 5, iter: 0, .frame(.init(frame: 1, present: 5, file: "f", hash: "0", txns: [])))]) == nil)
+        #expect(LatencySummary(events: [TraceEvent(t: 5, iter: 0, .frame(.init(frame: 1, present: 5, file: "f", hash: "0", txns: [], latch: 0, render: 0)))]) == nil)
     }
 
     @Test("a commit that changes no pixel still reaches the screen and has a latency")
@@ -149,7 +149,7 @@ import Simulation
     func sameInstant(_ source: String) throws -> (shown: [RGBA], frames: [Int64], txns: [[Int]], late: [String]) {
         let outcome = try run("display size=(64,48) hz=60\nview a frame=(0,0,10,10) background=red\n" + source + "\nrun until=1100ms")
         let a = try #require(outcome.layers["a"])
-        let shown = outcome.simulation.presentations.compactMap { $0.tree.state(of: a.id)?.backgroundColor }
+        let shown = outcome.simulation.presentations.compactMap { outcome.simulation.presentedState(of: a, at: $0.present)?.backgroundColor }
         let frames = outcome.events.compactMap { e -> (Int64, [Int])? in
             guard case .frame(let f) = e.kind else { return nil }
             return (e.t, f.txns)

@@ -5,10 +5,25 @@ import RenderWire
 /// `frames.jsonl` inside one folder, and nowhere else (the file names are
 /// the server's own; nothing from the wire becomes a path below the folder).
 public protocol FrameOutput: AnyObject {
-    /// Writes one frame file (canonical P6), then appends its line to the
-    /// index; `indexLine` is called after the file is written (the frame's
-    /// hash may still be being computed meanwhile).
+    /// Takes one frame file (canonical P6) and then its line of the index;
+    /// `indexLine` is called once, before this returns. An output may write
+    /// it later (``FolderFrameOutput`` writes behind the lockstep), so this
+    /// may throw the failure of an *earlier* frame: the first frame lost.
     func write(frame: UInt64, ppm: [UInt8], indexLine: () -> String) throws
+
+    /// Returns once every frame taken so far is written; throws the first
+    /// that was lost (a `sync` asks for this).
+    func flush() throws
+
+    /// False when the frames' bytes go nowhere (``DiscardingFrameOutput``):
+    /// the session then need not keep the frame's P6 bytes up to date.
+    var keepsFrames: Bool { get }
+}
+
+extension FrameOutput {
+    /// Nothing is pending in an output that writes as it is given frames.
+    public func flush() throws {}
+    public var keepsFrames: Bool { true }
 }
 
 /// Frames on disk: the folder is created (mode 0700) if missing and must
@@ -19,8 +34,19 @@ public protocol FrameOutput: AnyObject {
 /// reader never sees half a frame, and `frames.jsonl` is appended line by
 /// line (`O_NOFOLLOW`).
 ///
-/// Bytes written are counted against `budget`; the frame that would pass it
-/// is not written, and the session ends with error 271.
+/// **Behind the lockstep.** The files are written by a background thread
+/// (``BackgroundQueue``), in order, while the session answers the vsync and
+/// the client goes on; at most ``framesInFlight`` frames are taken and not
+/// known written. A frame's write failure is answered at a point fixed by
+/// the frames alone, never by thread timing: the write of frame *n* is
+/// waited for when frame *n* + ``framesInFlight`` is taken, or at
+/// ``flush()`` (a `sync`), whichever comes first; the session then ends
+/// with the error 270 naming that frame (no frame after it is written). The
+/// bytes on disk are those a synchronous writer would write.
+///
+/// Bytes written are counted against `budget` when a frame is taken; the
+/// frame that would pass it is not written, and the session ends with
+/// error 271.
 ///
 /// Errors are ``SessionError``s the session sends to the client as they
 /// are: 269 (the folder cannot be used), 270 (a frame cannot be written),
@@ -29,15 +55,24 @@ public final class FolderFrameOutput: FrameOutput {
     public let folder: String
     /// The most bytes (frame files and index lines) this output writes.
     public let budget: UInt64
-    /// Bytes written so far.
+    /// Bytes taken so far (written, or queued to be).
     public private(set) var bytesWritten: UInt64 = 0
 
     /// Two GiB: about ten 8192 × 8192 frames, or 2,300 frames of 1280 × 720.
     /// `loopsim-render --frames-budget` and `LOOPSIM_FRAMES_BUDGET` change it.
     public static let defaultBudget: UInt64 = 2 << 30
 
+    /// How many frames may be taken and not yet known written: the bound of
+    /// the queue (so the server's memory does not grow with the frames:
+    /// at most this many frame buffers are held), and how late a write
+    /// failure is reported.
+    public static let framesInFlight = 4
+
+    private let queue: BackgroundQueue<FrameJob, SessionError>
+
     /// - Throws: a ``SessionError`` (code 269) naming the folder and the
-    ///   cause: `mkdir` failed, or the folder fails the private-folder rule.
+    ///   cause: `mkdir` failed, or the folder fails the private-folder rule;
+    ///   257 when the writing thread cannot start.
     public init(folder: String, budget: UInt64 = FolderFrameOutput.defaultBudget) throws {
         self.folder = folder
         self.budget = budget
@@ -47,16 +82,83 @@ public final class FolderFrameOutput: FrameOutput {
         } catch {
             throw SessionError(.framesFolderUnusable, "cannot use the frames folder '\(folder)': \(error)")
         }
+        // The writing thread's faults have counts of their own
+        // (docs/reliability.md), bound to that thread.
+        let faults = FaultPlan.current?.frameWriter
+        do throws(SystemError) {
+            queue = try BackgroundQueue(capacity: Self.framesInFlight) { [folder] in
+                let writer = FrameFileWriter(folder: folder)
+                return { (job: FrameJob) throws(SessionError) in
+                    do {
+                        try FaultPlan.withPlan(faults) { try writer.write(job) }
+                    } catch let e as SessionError {
+                        throw e
+                    } catch {
+                        throw SessionError(.frameNotWritten, "frame \(job.frame): cannot write it to '\(folder)': \(error)")
+                    }
+                }
+            }
+        } catch {
+            throw SessionError(.serverFailure, "cannot start the thread that writes frames: \(error)")
+        }
     }
+
+    /// Writes what is queued, then stops the writing thread.
+    deinit { queue.finish() }
 
     /// `frame-000042.ppm`: ``RenderWire/FrameFolder/fileName(frame:)``.
     public static func fileName(frame: UInt64) -> String {
         FrameFolder.fileName(frame: frame)
     }
 
+    /// Queues the frame and its index line for the writing thread (a copy
+    /// of `ppm` is kept only until it is written).
+    /// - Throws: a ``SessionError``: 271 when the frame would pass the
+    ///   budget (nothing queued); 270 when the frame taken
+    ///   ``framesInFlight`` frames before this one (or one before it) could
+    ///   not be written, naming that frame and the failed call.
+    public func write(frame: UInt64, ppm: [UInt8], indexLine: () -> String) throws {
+        let ticket = queue.ticketCount + 1
+        if ticket > UInt64(Self.framesInFlight), let lost = queue.wait(through: ticket - UInt64(Self.framesInFlight)) {
+            throw Self.reported(lost)
+        }
+        guard bytesWritten + UInt64(ppm.count) <= budget else {
+            throw SessionError(.framesBudgetReached, "frame \(frame): the frames budget of \(budget) bytes is reached (\(bytesWritten) written, this frame is \(ppm.count)); no more frames are written to '\(folder)'")
+        }
+        let line = Array((indexLine() + "\n").utf8)
+        bytesWritten += UInt64(ppm.count + line.count)
+        queue.submit(FrameJob(frame: frame, ppm: ppm, line: line))
+    }
+
+    /// Waits until every frame taken is written.
+    /// - Throws: the ``SessionError`` 270 of the first frame lost.
+    public func flush() throws {
+        if let lost = queue.waitForAll() { throw Self.reported(lost) }
+    }
+
+    private static func reported(_ lost: SessionError) -> SessionError {
+        var e = lost
+        e.message += "; no frame after it is written"
+        return e
+    }
+}
+
+/// One frame for the writing thread: its file's bytes and its index line.
+struct FrameJob: Sendable {
+    var frame: UInt64
+    var ppm: [UInt8]
+    var line: [UInt8]
+}
+
+/// The writing thread's side of ``FolderFrameOutput``: it alone holds the
+/// open `frames.jsonl`.
+final class FrameFileWriter {
+    let folder: String
     /// `frames.jsonl`, opened once (`O_APPEND | O_NOFOLLOW`) at the first
     /// frame and kept open: one `write` per index line, no reopen, no `fsync`.
     private var index: FileDescriptor?
+
+    init(folder: String) { self.folder = folder }
 
     deinit { try? index?.close() }
 
@@ -70,40 +172,42 @@ public final class FolderFrameOutput: FrameOutput {
     }
 
     /// Writes the frame to a new `frame-NNNNNN.ppm.partial` (mode 0644)
-    /// with one `writev` straight from the buffer (a frame is hundreds of
-    /// kilobytes, and this runs once per frame), renames it into place,
+    /// with one `writev` straight from the buffer, renames it into place,
     /// then appends its index line to the open `frames.jsonl`. A
     /// `.partial` left by a server that died mid-write (`EEXIST`) is
     /// removed and the open tried once more (`unlink` removes a link, never
     /// its target). Nothing is synced to the disk: a frame is complete for
     /// readers once renamed, and durability across a machine crash is not
     /// a goal.
-    /// - Throws: a ``SessionError``: 271 when the frame would pass the
-    ///   budget, 270 naming the frame and the failed call otherwise.
-    public func write(frame: UInt64, ppm: [UInt8], indexLine: () -> String) throws {
-        let path = FilePath.join(folder, FrameFolder.fileName(frame: frame))
-        guard bytesWritten + UInt64(ppm.count) <= budget else {
-            throw SessionError(.framesBudgetReached, "frame \(frame): the frames budget of \(budget) bytes is reached (\(bytesWritten) written, this frame is \(ppm.count)); no more frames are written to '\(folder)'")
-        }
+    /// - Throws: a ``SessionError`` 270 naming the frame and the failed call.
+    func write(_ job: FrameJob) throws(SessionError) {
+        let path = FilePath.join(folder, FrameFolder.fileName(frame: job.frame))
         do {
             let temp = path + ".partial"
             let file = try Self.openNew(temp)
             try file.closeAfter { () throws in
-                try ppm.withUnsafeBytes { raw in try file.writeAll(vectors: [raw]) }
+                try job.ppm.withUnsafeBytes { raw in try file.writeAll(vectors: [raw]) }
             }
             try FileSystem.rename(temp, to: path)
             if index == nil {
                 index = try FileSystem.open(FilePath.join(folder, FrameFolder.indexFileName),
                                             flags: [.writeOnly, .create, .append, .noFollow])
             }
-            let line = Array((indexLine() + "\n").utf8)
             let indexFile = index!
-            try line.withUnsafeBytes { raw in try indexFile.writeAll(vectors: [raw]) }
-            bytesWritten += UInt64(ppm.count + line.count)
+            try job.line.withUnsafeBytes { raw in try indexFile.writeAll(vectors: [raw]) }
         } catch {
-            throw SessionError(.frameNotWritten, "frame \(frame): cannot write it to '\(folder)': \(error)")
+            throw SessionError(.frameNotWritten, "frame \(job.frame): cannot write it to '\(folder)': \(error)")
         }
     }
+}
+
+/// Frames nowhere (`--frames none`): the server draws, hashes and answers
+/// as usual and writes no file; the client keeps the hashes and the index
+/// (`docs/render-server.md`, "Files").
+public final class DiscardingFrameOutput: FrameOutput {
+    public init() {}
+    public var keepsFrames: Bool { false }
+    public func write(frame: UInt64, ppm: [UInt8], indexLine: () -> String) throws {}
 }
 
 /// Frames kept in memory (tests, and the thread transport's checks).

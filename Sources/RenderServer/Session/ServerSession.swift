@@ -61,6 +61,15 @@ public final class ServerSession {
             tiledHash = TiledFrameHash(framebuffer)
             framebufferHash = tiledHash.value
         }
+
+        /// The colour of each of `hello.probes` in the frame, read from its
+        /// P6 bytes (composited over the background, as the file holds it).
+        func probeColors() -> [RGBA8] {
+            hello.probes.map { p in
+                let i = ppmHeaderCount + (Int(p.y) * framebuffer.width + Int(p.x)) * 3
+                return RGBA8(r: ppm[i], g: ppm[i + 1], b: ppm[i + 2], a: 255)
+            }
+        }
     }
 
     private var phase = Phase.awaitingHello
@@ -174,6 +183,9 @@ public final class ServerSession {
         case (.running, .bitmapShared(let image, _, _, _, _)):
             throw SessionError(.bitmapWithoutDescriptor, "bitmapShared \(image.rawValue): its pixels come in a descriptor, which only the socket code can take")
         case (.running(let display), .sync(let token)):
+            // Everything before the sync is handled once its frames are
+            // written: a frame lost behind the lockstep is answered here.
+            try display.frames.flush()
             let reply = WireMessage.Applied(token: token, sequence: display.tree.lastSequence,
                                             decodeNanoseconds: decodeNanoseconds, applyNanoseconds: applyNanoseconds)
             decodeNanoseconds = 0
@@ -334,6 +346,7 @@ public final class ServerSession {
         // at the first vsync after it ends (the next one at best).
         var frame = k + 1
         var onScreen = nextTime
+        var renderDuration: Int64 = 0
         if hello.rendersInTime {
             let pixels = damage.clipped(to: tree.displayRect).rects.reduce(0) { $0 + $1.width * $1.height }
             let duration = hello.renderDuration(pixels: pixels)
@@ -341,15 +354,21 @@ public final class ServerSession {
             guard duration != nil, !overflow else {
                 throw SessionError(.timeOutOfRange, "vsync \(k): a render of \(duration.map { "\($0) ns" } ?? "\(pixels) pixels") from \(time) ns ends past the end of virtual time (\(Int64.max) ns)")
             }
+            renderDuration = duration!
             let f = try firstVsync(atOrAfter: end, from: k + 1, clock)
             onScreen = try vsyncTime(f)
             busyUntil = end
             frame = f
         }
         display.compositor.render(tree, into: &display.framebuffer, damage: damage)
+        // The P6 bytes are what is written and what the probes read: with
+        // neither (`--frames none`, no `expect pixel`) they are not kept.
+        let keepsPPM = display.frames.keepsFrames || !hello.probes.isEmpty
         for r in damage.clipped(to: tree.displayRect).rects {
-            PNMEncoder.updateP6(&display.ppm, from: display.framebuffer, columns: r.x..<r.maxX, rows: r.y..<r.maxY,
-                                over: hello.background, headerCount: display.ppmHeaderCount)
+            if keepsPPM {
+                PNMEncoder.updateP6(&display.ppm, from: display.framebuffer, columns: r.x..<r.maxX, rows: r.y..<r.maxY,
+                                    over: hello.background, headerCount: display.ppmHeaderCount)
+            }
             display.tiledHash.update(display.framebuffer, rows: r.y..<r.maxY, columns: r.x..<r.maxX)
         }
         let hash = display.tiledHash.value
@@ -363,7 +382,7 @@ public final class ServerSession {
         return .presented(.init(frame: frame, onScreenTime: onScreen, frameHash: hash,
                                 damage: .init(x: UInt32(box.x), y: UInt32(box.y),
                                               width: UInt32(box.width), height: UInt32(box.height)),
-                                firstVisible: latched))
+                                firstVisible: latched, renderDuration: renderDuration, probeColors: display.probeColors()))
     }
 
     private static func indexRect(_ r: PixelRect) -> FrameIndexEntry.Rect {
@@ -372,7 +391,7 @@ public final class ServerSession {
 }
 
 /// A protocol violation by the client.
-struct SessionError: Error {
+struct SessionError: Error, Sendable {
     var code: ServerErrorCode
     var message: String
 

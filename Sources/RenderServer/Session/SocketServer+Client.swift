@@ -9,9 +9,16 @@ extension SocketServer {
     ///   - framesBudget: the most bytes of frames the session writes
     ///     (``FolderFrameOutput/budget``); nil: ``framesBudgetFromEnvironment()``.
     ///   - deadlines: bounds on a client of a listening server; nil for none.
-    public static func serveClient(on fd: FileDescriptor, framesBudget: UInt64? = nil, deadlines: Deadlines? = nil) -> Outcome {
+    ///   - writesFrames: false: no frame files whatever the client's folder
+    ///     (`loopsim-render --frames none`); a client's empty folder means
+    ///     none too.
+    public static func serveClient(on fd: FileDescriptor, framesBudget: UInt64? = nil, deadlines: Deadlines? = nil,
+                                   writesFrames: Bool = true) -> Outcome {
         let budget = framesBudget ?? framesBudgetFromEnvironment()
-        let session = ServerSession(pid: UInt32(CurrentProcess.id)) { try FolderFrameOutput(folder: $0.outputFolder, budget: budget) }
+        let session = ServerSession(pid: UInt32(CurrentProcess.id)) { hello throws -> FrameOutput in
+            // An empty folder: no frame files (`--frames none`, docs/render-server.md).
+            writesFrames && hello.writesFrameFiles ? try FolderFrameOutput(folder: hello.outputFolder, budget: budget) : DiscardingFrameOutput()
+        }
         return serve(fd: fd, session: session, deadlines: deadlines)
     }
 

@@ -1,0 +1,76 @@
+/// Writes a trace as it happens: a ``TraceSink`` that encodes each event in
+/// its format at once and hands the bytes on in chunks, so a run of any
+/// length keeps no events in memory (`loopsim run --trace`,
+/// `docs/trace-format.md`). The bytes are exactly those of
+/// ``TraceWriter/render(_:as:)`` over the same events. No I/O here: the
+/// caller's `output` writes the chunks (through LoopSimSystem).
+///
+///     let stream = TraceStreamWriter(format: .jsonl) { chunk in try? file.writeAll(chunk) }
+///     let simulation = Simulation(trace: stream)
+///     …
+///     stream.finish()   // the Chrome form's closing; the last chunk
+public final class TraceStreamWriter: TraceSink {
+    public let format: TraceFormat
+    private let chunkSize: Int
+    private let output: ([UInt8]) -> Void
+    private var out: [UInt8] = []
+    /// The text form's open blocks.
+    private var blocks: [TextTraceWriter.Block] = []
+    /// The Chrome form's state (its `out` is this writer's buffer).
+    private var chrome = ChromeTraceWriter.Builder()
+    private var finished = false
+    /// Events written so far.
+    public private(set) var eventCount = 0
+
+    /// - Parameters:
+    ///   - chunkSize: bytes gathered before `output` is called (64 KiB).
+    ///   - output: takes each chunk, in order.
+    public init(format: TraceFormat, chunkSize: Int = 1 << 16, output: @escaping ([UInt8]) -> Void) {
+        self.format = format
+        self.chunkSize = max(1, chunkSize)
+        self.output = output
+        if format == .chrome {
+            chrome.start()
+        }
+    }
+
+    public func record(_ event: TraceEvent) {
+        precondition(!finished, "TraceStreamWriter.record after finish()")
+        eventCount += 1
+        switch format {
+        case .jsonl:
+            JSONLTraceWriter.appendLine(event, to: &out)
+            out.append(UInt8(ascii: "\n"))
+        case .text:
+            let indent = TextTraceWriter.level(after: event, blocks: &blocks)
+            TextTraceWriter.appendLine(event, indent: indent, to: &out)
+            out.append(UInt8(ascii: "\n"))
+        case .chrome:
+            chrome.add(event)
+        }
+        if pendingCount >= chunkSize { flush() }
+    }
+
+    /// Ends the trace (the Chrome form closes what is open and its object)
+    /// and hands on what is left. A second call does nothing.
+    public func finish() {
+        guard !finished else { return }
+        finished = true
+        if format == .chrome { chrome.finish() }
+        flush()
+    }
+
+    private var pendingCount: Int { format == .chrome ? chrome.out.count : out.count }
+
+    private func flush() {
+        if format == .chrome {
+            guard !chrome.out.isEmpty else { return }
+            output(chrome.out)
+            chrome.out.removeAll(keepingCapacity: true)
+        } else {
+            guard !out.isEmpty else { return }
+            output(out)
+            out.removeAll(keepingCapacity: true)
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import RenderModel
+
+/// What the render server put on screen over a run, kept compactly: for
+/// each layer, when it was on screen and the values its properties took,
+/// each recorded only when it changed, at the on-screen time of the frame
+/// that showed the change. It answers what a whole tree per frame would
+/// (``state(of:at:)``) in memory that grows with the changes shown, not with
+/// the frames (`docs/render-server.md`).
+struct PresentedHistory {
+    private struct Entry {
+        /// When the layer entered (true) or left (false) the tree.
+        var alive: [(time: Int64, alive: Bool)] = []
+        /// Each stored property's values, in time order (never `.frame`,
+        /// which is derived: its `bounds` and `position` are kept).
+        var values: [LayerProperty: [(time: Int64, value: PropertyValue)]] = [:]
+    }
+
+    private var layers: [LayerID: Entry] = [:]
+
+    /// Notes one change the client's copy of the on-screen tree reported
+    /// while applying a commit shown at `time` (never earlier than the last).
+    mutating func note(_ change: LayerTree.Change, at time: Int64) {
+        switch change {
+        case .created(let id):
+            Self.append(&layers[id, default: Entry()].alive, (time, true))
+            // A new layer starts from the default state.
+            for property in Array(layers[id]!.values.keys) {
+                record(id, property, LayerState().value(of: property), at: time)
+            }
+        case .removed(let id, _, _):
+            Self.append(&layers[id, default: Entry()].alive, (time, false))
+        case .set(let id, let property, let state):
+            if property == .frame {
+                record(id, .bounds, state.value(of: .bounds), at: time)
+                record(id, .position, state.value(of: .position), at: time)
+            } else {
+                record(id, property, state.value(of: property), at: time)
+            }
+        case .moved, .storedBitmap:
+            break
+        case .animations:
+            // Model values only: a layer's animations do not change them
+            // (docs/animations.md).
+            break
+        }
+    }
+
+    private mutating func record(_ id: LayerID, _ property: LayerProperty, _ value: PropertyValue, at time: Int64) {
+        var list = layers[id, default: Entry()].values[property] ?? []
+        if let last = list.last {
+            if last.value == value { return }
+            if last.time == time { list.removeLast() }
+        }
+        list.append((time, value))
+        layers[id]!.values[property] = list
+    }
+
+    private static func append(_ list: inout [(time: Int64, alive: Bool)], _ item: (Int64, Bool)) {
+        if let last = list.last, last.time == item.0 { list.removeLast() }
+        list.append((item.0, item.1))
+    }
+
+    /// The layer's state in the frame on screen at `time`; nil when it was
+    /// not in the tree then.
+    func state(of id: LayerID, at time: Int64) -> LayerState? {
+        guard let entry = layers[id], entry.alive.last(where: { $0.time <= time })?.alive == true else { return nil }
+        var state = LayerState()
+        for (property, list) in entry.values {
+            if let value = list.last(where: { $0.time <= time })?.value {
+                try? state.setValue(value, for: property)
+            }
+        }
+        return state
+    }
+
+    /// The first on-screen time at which the layer's state satisfied
+    /// `matches`, or nil when it never did.
+    func firstTime(of id: LayerID, where matches: (LayerState) -> Bool) -> Int64? {
+        guard let entry = layers[id] else { return nil }
+        var times = Set(entry.alive.map(\.time))
+        for list in entry.values.values { times.formUnion(list.map(\.time)) }
+        for t in times.sorted() {
+            if let s = state(of: id, at: t), matches(s) { return t }
+        }
+        return nil
+    }
+}
