@@ -131,10 +131,13 @@ extension LayerContext {
 
     /// updateConstraints, bottom-up, for views that need it.
     private func constraintsPass(_ visited: inout [String]) throws {
+        var feedback = LayoutFeedback(pass: "updateConstraints")
         while !constraintsQueue.isEmpty {
             let batch = drain(&constraintsQueue, marked: { $0.needsUpdateConstraints }, postOrder: true)
             if batch.isEmpty { return }
+            feedback.round += 1
             for l in batch where l.needsUpdateConstraints {
+                try feedback.note(l)
                 l.needsUpdateConstraints = false
                 visited.append(l.traceName)
                 try l.constraintsBody?(l)
@@ -144,10 +147,13 @@ extension LayerContext {
 
     /// layoutSublayers, parents before children, where needed.
     private func layoutPass(_ visited: inout [String]) throws {
+        var feedback = LayoutFeedback(pass: "layoutSublayers")
         while !layoutQueue.isEmpty {
             let batch = drain(&layoutQueue, marked: { $0.needsLayout }, postOrder: false)
             if batch.isEmpty { return }
+            feedback.round += 1
             for l in batch where l.needsLayout {
+                try feedback.note(l)
                 l.needsLayout = false
                 visited.append(l.traceName)
                 try l.layoutBody?(l)

@@ -31,4 +31,39 @@ import Testing
         #expect(failure.location.line == 2)
         #expect(failure.message.hasPrefix("'v' is used before its declaration has run"))
     }
+
+    /// timeout-a13fa0e9: a layout body that marks its own layer held the
+    /// fuzzer for 30 s (a layout feedback loop, docs/core-animation-rules.md
+    /// §2.4): the run stops with an error naming the layer, at the `run`.
+    @Test("a layout body that marks its own layer stops the run with a feedback-loop error, not a hang")
+    func aLayoutThatMarksItselfStops() throws {
+        let source = "view screen frame=(0,0,320,240)\nview card parent=screen frame=(10,10,200,100)\nlayout card:\n    needsLayout card\nrun until=2s\n"
+        let file = try ScenarioParser.parse(source, path: "feedback.loop")
+        let outcome = ScenarioRunner(file: file, source: source).run()
+        let failure = try #require(outcome.failure)
+        #expect(failure.location.line == 5)
+        #expect(failure.message.hasPrefix("layout feedback loop: layer 'card' had layoutSublayers called more than 100 times in one commit's layout phase"))
+    }
+
+    /// The same bound does not stop a body that marks its parent once
+    /// (one more round) or a child (the same round).
+    @Test("a layout body that marks its parent once, or a child, is not a feedback loop")
+    func aLayoutThatMarksAnotherLayerOnceRuns() throws {
+        let source = """
+            view screen frame=(0,0,320,240)
+            view card parent=screen frame=(10,10,200,100)
+            view title parent=card frame=(0,0,200,20)
+            layout screen:
+                log "layout screen"
+                needsLayout title
+            layout card:
+                needsLayout screen
+            run until=1s
+            expect log "layout screen" at=0
+            """
+        let file = try ScenarioParser.parse(source, path: "once.loop")
+        let outcome = ScenarioRunner(file: file, source: source).run()
+        #expect(outcome.failure == nil)
+        #expect(outcome.events.filter { if case .log(let t) = $0.kind { t == "layout screen" } else { false } }.count == 2)
+    }
 }
