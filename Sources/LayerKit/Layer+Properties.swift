@@ -12,11 +12,13 @@ extension Layer {
     /// - Throws: `LayerPropertyError` when the value's kind does not fit.
     public func set(_ property: LayerProperty, _ value: PropertyValue) throws(LayerPropertyError) {
         let txn = context.noteMutation()
+        let old = state
         let oldBounds = state.bounds
         try state.setValue(value, for: property)
         context.trace(.set(layer: traceName, prop: property.languageName,
                            value: LayerContext.format(state.value(of: property)), txn: txn.id))
         if state.bounds != oldBounds { markNeedsLayout() }
         context.markDirty(self)
+        runImplicitAction(for: property, from: old)
     }
 }

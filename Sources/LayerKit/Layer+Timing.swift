@@ -4,9 +4,10 @@ import LoopSimTrace
 /// (`docs/core-animation-rules.md` §3.1): speed 1, timeOffset 0, beginTime 0.
 /// Times are virtual nanoseconds.
 ///
-/// They are model values only for now: a change is traced and belongs to
-/// the transaction, but ships nothing to the render server
-/// (`docs/animations-language.md`, integration).
+/// A change is traced, belongs to the transaction, and ships in its commit
+/// as a `timing` operation: the render server runs the layer's animations,
+/// and its sublayers', on the layer's local time (§3.1; the pause/resume
+/// recipe of §7.39).
 public struct LayerTiming: Sendable, Hashable {
     /// Local time runs `speed` × the parent's time.
     public var speed: Double = 1
@@ -51,6 +52,7 @@ extension Layer {
             preconditionFailure("Layer.setTiming: \(key.rawValue) takes \(key == .speed ? "a number" : "a time"), got \(value)")
         }
         context.trace(.set(layer: traceName, prop: key.rawValue, value: text, txn: txn.id))
+        context.markDirty(self)
     }
 }
 

@@ -19,6 +19,17 @@ public final class Layer {
     public let isView: Bool
     /// The model values.
     public internal(set) var state = LayerState()
+    /// The animations attached on the app side, in `animationKeys()`
+    /// order (finished ones leave when the render server reports their end).
+    public internal(set) var animations = LayerAnimations()
+    /// The animations as of the last commit, with the begin times the
+    /// render server stamped: what a crash snapshot carries.
+    var committedAnimations = LayerAnimations()
+    /// Whether the layer was on the display in a commit: only then does it
+    /// have implicit actions (choice 3).
+    var wasOnDisplayInACommit = false
+    /// The timing the render server has (as of the last commit).
+    var committedTiming = LayerTiming()
     /// The layer's own CAMediaTiming values (``setTiming(_:)``).
     public internal(set) var timing = LayerTiming()
     /// Back-to-front order; nil until the first sublayer is added (as CALayer).

@@ -42,7 +42,7 @@ extension LayerContext {
         for op in ops {
             switch op {
             case .create(let id), .remove(let id), .move(let id, _, _), .set(let id, _, _): mentioned.insert(id)
-            case .addAnimation(let id, _, _), .removeAnimation(let id, _), .removeAllAnimations(let id): mentioned.insert(id)
+            case .addAnimation(let id, _, _), .removeAnimation(let id, _), .removeAllAnimations(let id), .timing(let id, _, _, _): mentioned.insert(id)
             case .bitmap: break
             }
         }
@@ -249,7 +249,7 @@ extension LayerContext {
         for op in treeLog {
             switch op {
             case .create(let id), .remove(let id), .move(let id, _, _), .set(let id, _, _): ids.insert(id)
-            case .addAnimation(let id, _, _), .removeAnimation(let id, _), .removeAllAnimations(let id): ids.insert(id)
+            case .addAnimation(let id, _, _), .removeAnimation(let id, _), .removeAllAnimations(let id), .timing(let id, _, _, _): ids.insert(id)
             case .bitmap: break
             }
         }
@@ -268,6 +268,7 @@ extension LayerContext {
         var ops = treeLog
         treeLog = []
         recordCommittedPlaces(ops)
+        recordCommittedAnimations(ops)
         for l in dirty {
             guard let id = l.state.contents, let i = images.firstIndex(where: { $0.id == id }),
                   !images[i].shipped, let bitmap = images[i].decoded else { continue }
@@ -278,15 +279,39 @@ extension LayerContext {
         pendingBitmaps = []
         for case let .bitmap(id, bitmap) in ops { shippedBitmaps[id] = bitmap }
         let defaults = LayerState()
+        var onDisplay: [ObjectIdentifier: Bool] = [:]
         for l in dirty {
             let before = l.committed ?? defaults
             for p in l.state.changedProperties(since: before) where !p.isDerived {
                 ops.append(.set(l.id, p, l.state.value(of: p)))
             }
             l.committed = l.state
+            if l.timing != l.committedTiming {
+                ops.append(.timing(l.id, speed: l.timing.speed, timeOffset: Double(l.timing.timeOffset) / 1e9,
+                                   beginTime: Double(l.timing.beginTime) / 1e9))
+                l.committedTiming = l.timing
+            }
+            if !l.wasOnDisplayInACommit, isOnDisplay(l, memo: &onDisplay) { l.wasOnDisplayInACommit = true }
             l.isDirty = false
         }
         dirty = []
         return ops
+    }
+
+    /// Whether `layer` is on the display, each ancestor walked once per
+    /// commit (`memo`), so a deep chain of dirty layers costs its depth,
+    /// not its depth squared.
+    private func isOnDisplay(_ layer: Layer, memo: inout [ObjectIdentifier: Bool]) -> Bool {
+        var path: [Layer] = []
+        var x: Layer? = layer
+        var shown = false
+        while let y = x {
+            if let known = memo[ObjectIdentifier(y)] { shown = known; break }
+            path.append(y)
+            if y.superlayer == nil { shown = y.isRoot; break }
+            x = y.superlayer
+        }
+        for y in path { memo[ObjectIdentifier(y)] = shown }
+        return shown
     }
 }

@@ -23,6 +23,13 @@ extension LayerContext {
             guard let state = layer.committed else { continue }
             ops.append(.create(layer.id))
             ops += LayerTree.setOps(layer.id, state)
+            if layer.committedTiming != LayerTiming() {
+                let t = layer.committedTiming
+                ops.append(.timing(layer.id, speed: t.speed, timeOffset: Double(t.timeOffset) / 1e9, beginTime: Double(t.beginTime) / 1e9))
+            }
+            for entry in layer.committedAnimations.entries {
+                ops.append(.addAnimation(layer.id, key: entry.key, entry.animation))
+            }
         }
         for (i, id) in committedRoots.enumerated() {
             ops.append(.move(id, parent: 0, index: UInt32(i)))
@@ -54,6 +61,23 @@ extension LayerContext {
                 committedRoots = roots.map(\.id)
             } else if let layer = layer(parent) {
                 layer.committedSublayers = layer.sublayers?.map(\.id) ?? []
+            }
+        }
+    }
+
+    /// Keeps each layer's ``Layer/committedAnimations`` in step with the
+    /// animation operations a commit ships.
+    func recordCommittedAnimations(_ treeOps: [DiffOp]) {
+        for op in treeOps {
+            switch op {
+            case let .addAnimation(id, key, animation):
+                try? layer(id)?.committedAnimations.add(animation, forKey: key)
+            case let .removeAnimation(id, key):
+                layer(id)?.committedAnimations.removeAnimation(forKey: key)
+            case .removeAllAnimations(let id):
+                layer(id)?.committedAnimations.removeAll()
+            default:
+                break
             }
         }
     }

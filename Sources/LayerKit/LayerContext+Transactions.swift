@@ -127,18 +127,13 @@ extension LayerContext {
     public func setCompletion(_ block: @escaping () throws -> Void) {
         if stack.isEmpty { push(implicit: true) }
         let t = stack[stack.count - 1]
-        t.completions.append(block)
+        t.completionGroups.append(CompletionGroup(txn: t.id, block: block))
         t.values[TransactionKey.completionBlock] = .completionSet
     }
 
     private func scheduleCompletions(of t: Transaction) {
-        for block in t.completions {
-            loop.perform(in: .common, name: "completion txn \(t.id)") { [weak self] in
-                self?.trace(.completion(txn: t.id))
-                try block()
-            }
-        }
-        t.completions.removeAll()
+        for group in t.completionGroups { close(group) }
+        t.completionGroups.removeAll()
     }
 
     // MARK: Lock

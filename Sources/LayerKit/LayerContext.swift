@@ -79,6 +79,23 @@ public final class LayerContext {
     /// Encodes a diff for the wire; returns the byte count shipped.
     public var encoder: (CommitDiff) -> [UInt8] = { _ in [] }
 
+    // Animations (`LayerContext+Animations.swift`).
+
+    /// The last animation id handed out (``LayerAnimation/id``).
+    var nextAnimationID: UInt64 = 0
+    /// Where each attached animation that has not ended came from.
+    public internal(set) var animationOrigins: [UInt64: AnimationOrigin] = [:]
+    /// The UIView animation blocks being run, innermost last.
+    var viewAnimations: [ViewAnimation] = []
+    /// Completion groups waiting for their animations to end.
+    var awaitingGroups: [CompletionGroup] = []
+    var animationCompletionPort: SimPort?
+    /// The presentation value of a layer's key path now — the frame on
+    /// screen, with its animations applied — for an implicit action's
+    /// start (the simulation answers it from what the render server
+    /// showed); nil: the model value before the change.
+    public var presentationValue: ((Layer, AnimationKeyPath) -> AnimationValue?)?
+
     public init(loop: SimRunLoop) {
         self.loop = loop
     }

@@ -17,7 +17,8 @@ public final class Transaction {
     /// Values set on this transaction itself, by key.
     var values: [String: TransactionValue] = [:]
     /// Completion blocks set on this transaction (setting a second adds it).
-    var completions: [() throws -> Void] = []
+    /// The completion blocks set on it, each with what it waits for.
+    var completionGroups: [CompletionGroup] = []
     /// Whether `warn` was already given for it being left open.
     var warnedOpen = false
 

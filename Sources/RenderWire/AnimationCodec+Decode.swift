@@ -5,6 +5,7 @@ extension AnimationCodec {
     /// (`ops[3].addAnimation`), `start` the offset of its tag.
     public static func readAdd(_ field: String, start: Int, from r: inout WireReader) throws(WireError) -> DiffOp {
         let id = try r.readU32("\(field).id")
+        let animationID = try r.readU64("\(field).animationID")
         let hasKey = try r.readBool("\(field).hasKey")
         let key = hasKey ? try readKey("\(field).key", from: &r) : nil
         let keyPathOffset = r.offset
@@ -53,6 +54,7 @@ extension AnimationCodec {
         }
         var animation = LayerAnimation(keyPath, content, timingFunction: function, isRemovedOnCompletion: removed, isAdditive: additive, isCumulative: cumulative)
         animation.timing = timing
+        animation.id = animationID
         do {
             try animation.validate()
         } catch {

@@ -25,7 +25,7 @@ public enum AnimationCodec {
     /// The bytes an `addAnimation` payload takes (without its tag).
     public static func encodedSize(key: String?, _ animation: LayerAnimation) -> Int {
         let value = valueSize(animation.keyPath.valueKind)
-        var size = 4 + 1 + (key.map { 4 + $0.utf8.count } ?? 0) + 1 + 1   // id, hasKey, key, keyPath, kind
+        var size = 4 + 8 + 1 + (key.map { 4 + $0.utf8.count } ?? 0) + 1 + 1   // layer, animation id, hasKey, key, keyPath, kind
         size += 6 * 8 + 1 + 1 + 3 + 1                                     // timing, flags
         size += animation.timingFunction == nil ? 0 : 32
         switch animation.content {
@@ -51,6 +51,7 @@ public enum AnimationCodec {
     /// than `UInt32.max` items — far beyond the limits a decoder accepts.
     public static func writeAdd(_ id: LayerID, key: String?, _ animation: LayerAnimation, to w: inout WireWriter) {
         w.writeU32(id)
+        w.writeU64(animation.id)
         w.writeBool(key != nil)
         if let key { w.writeString(key) }
         w.writeU8(WireTag.AnimationKeyPath(animation.keyPath).rawValue)

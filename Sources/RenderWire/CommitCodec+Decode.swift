@@ -90,6 +90,12 @@ extension CommitCodec {
             return try AnimationCodec.readRemove("ops[\(i)].removeAnimation", from: &r)
         case .removeAllAnimations:
             return .removeAllAnimations(try r.readU32("ops[\(i)].removeAllAnimations.id"))
+        case .timing:
+            let id = try r.readU32("ops[\(i)].timing.id")
+            let speed = try AnimationCodec.readFinite("ops[\(i)].timing.speed", from: &r)
+            let offset = try AnimationCodec.readFinite("ops[\(i)].timing.timeOffset", from: &r)
+            let begin = try AnimationCodec.readFinite("ops[\(i)].timing.beginTime", from: &r)
+            return .timing(id, speed: speed, timeOffset: offset, beginTime: begin)
         }
     }
 

@@ -56,6 +56,7 @@ public enum CommitCodec {
         case .addAnimation(_, let key, let animation): 1 + AnimationCodec.encodedSize(key: key, animation)
         case .removeAnimation(_, let key): 1 + 4 + 4 + key.utf8.count
         case .removeAllAnimations: 1 + 4
+        case .timing: 1 + 4 + 3 * 8
         }
     }
 
@@ -102,6 +103,11 @@ public enum CommitCodec {
             AnimationCodec.writeRemove(id, key: key, to: &writer)
         case .removeAllAnimations(let id):
             writer.writeU32(id)
+        case let .timing(id, speed, timeOffset, beginTime):
+            writer.writeU32(id)
+            writer.writeF64(speed)
+            writer.writeF64(timeOffset)
+            writer.writeF64(beginTime)
         }
     }
 

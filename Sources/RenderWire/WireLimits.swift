@@ -35,6 +35,9 @@ public struct WireLimits: Hashable, Sendable {
     /// The most pixel probes a `hello` may name (and a `presented` answer).
     /// Default 4096. (Version 3.)
     public var maxPixelProbes: Int
+    /// The most animations one `presented` message may report as begun,
+    /// and as ended. Default 65536. (Version 4.)
+    public var maxAnimationReports: Int
 
     /// Limits of the given sizes; every one defaults to the documented value.
     public init(
@@ -48,8 +51,10 @@ public struct WireLimits: Hashable, Sendable {
         maxFirstVisible: Int = 65536,
         maxRefreshHz: Int = RenderLimits.maxRefreshHz,
         maxTransactionsPerCommit: Int = 65536,
-        maxPixelProbes: Int = 4096
+        maxPixelProbes: Int = 4096,
+        maxAnimationReports: Int = 65536
     ) {
+        self.maxAnimationReports = maxAnimationReports
         self.maxPixelProbes = maxPixelProbes
         self.maxOpsPerCommit = maxOpsPerCommit
         self.maxBitmapWidth = maxBitmapWidth

@@ -64,7 +64,7 @@ extension WireMessage {
         case .presented:
             let presented = try readPresented(&r)
             message = .presented(presented)
-            last = presented.probeColors.isEmpty ? "probeColors.count" : "probeColors[\(presented.probeColors.count - 1)]"
+            last = presented.ended.isEmpty ? "ended.count" : "ended[\(presented.ended.count - 1)]"
         case .error:
             let code = try r.readU16("code")
             let text = try r.readString("message")
@@ -201,8 +201,20 @@ extension WireMessage {
             let bytes = try r.readRaw(count: 4, "probeColors[\(i)]")
             colors.append(RGBA8(r: bytes[0], g: bytes[1], b: bytes[2], a: bytes[3]))
         }
+        let began = try readAnimationIDs("began", &r)
+        let ended = try readAnimationIDs("ended", &r)
         return Presented(frame: frame, onScreenTime: onScreenTime, frameHash: frameHash, damage: Damage(x: x, y: y, width: width, height: height), firstVisible: firstVisible, nextFrameTime: nextFrameTime,
-                         renderDuration: renderDuration, probeColors: colors)
+                         renderDuration: renderDuration, probeColors: colors, began: began, ended: ended)
+    }
+
+    /// A `u32` count (at most `maxAnimationReports`) and that many `u64`
+    /// animation ids.
+    static func readAnimationIDs(_ field: String, _ r: inout WireReader) throws(WireError) -> [UInt64] {
+        let count = try r.readCount("\(field).count", limit: r.limits.maxAnimationReports, minimumBytes: 8)
+        var ids: [UInt64] = []
+        ids.reserveCapacity(count)
+        for i in 0..<count { ids.append(try r.readU64("\(field)[\(i)]")) }
+        return ids
     }
 
     static func readBitmapShared(_ r: inout WireReader) throws(WireError) -> WireMessage {

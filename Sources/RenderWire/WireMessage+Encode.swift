@@ -41,7 +41,7 @@ extension WireMessage {
         switch self {
         case .hello(let hello): tag.fixedPayloadSize + hello.outputFolder.utf8.count + 8 * hello.probes.count
         case .commit(let diff), .snapshot(let diff): CommitCodec.encodedSize(of: diff)
-        case .presented(let presented): tag.fixedPayloadSize + 8 * presented.firstVisible.count + 4 * presented.probeColors.count
+        case .presented(let presented): tag.fixedPayloadSize + 8 * presented.firstVisible.count + 4 * presented.probeColors.count + 8 * (presented.began.count + presented.ended.count)
         case .error(_, let message): tag.fixedPayloadSize + message.utf8.count
         case .welcome, .vsync, .goodbye, .bitmapShared, .sync, .applied: tag.fixedPayloadSize
         }
@@ -97,6 +97,11 @@ extension WireMessage {
                 writer.writeU8(c.g)
                 writer.writeU8(c.b)
                 writer.writeU8(c.a)
+            }
+            for list in [p.began, p.ended] {
+                precondition(list.count <= UInt32.max, "\(list.count) animation reports do not fit a u32 count")
+                writer.writeU32(UInt32(list.count))
+                for id in list { writer.writeU64(id) }
             }
         case .error(let code, let message):
             writer.writeU16(code)

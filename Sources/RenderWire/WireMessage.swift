@@ -193,10 +193,21 @@ public enum WireMessage: Hashable, Sendable {
         /// display background (the frame file's RGB, alpha 255); empty when
         /// the frame drew nothing. (Version 3.)
         public var probeColors: [RGBA8]
+        /// The ids (``RenderModel/LayerAnimation/id``) of the animations
+        /// this frame stamped with its time (choice 2), in the order the
+        /// server visited them: by layer id, then application order.
+        /// (Version 4.)
+        public var began: [UInt64]
+        /// The ids of the animations that ended at this frame: first those
+        /// the latched commits took off, then those whose active duration
+        /// ran out, in the server's order. (Version 4.)
+        public var ended: [UInt64]
 
         /// A report; `nextFrameTime` defaults to none.
         public init(frame: UInt64, onScreenTime: Int64, frameHash: UInt64, damage: Damage, firstVisible: [UInt64], nextFrameTime: Int64 = Presented.noNextFrame,
-                    renderDuration: Int64 = 0, probeColors: [RGBA8] = []) {
+                    renderDuration: Int64 = 0, probeColors: [RGBA8] = [], began: [UInt64] = [], ended: [UInt64] = []) {
+            self.began = began
+            self.ended = ended
             self.renderDuration = renderDuration
             self.probeColors = probeColors
             self.frame = frame

@@ -8,7 +8,7 @@ public enum WireProtocol {
     /// The protocol version this code speaks, carried by `hello` and
     /// `welcome`. A peer speaking another version is refused at the
     /// `version` field.
-    public static let version: UInt16 = 3
+    public static let version: UInt16 = 4
 
     /// The first four payload bytes of `hello`: `LSIM` in ASCII.
     public static let magic: [UInt8] = [0x4C, 0x53, 0x49, 0x4D]
@@ -75,7 +75,7 @@ extension WireTag {
             case .welcome: 6
             case .commit, .snapshot: CommitCodec.minimumSize
             case .vsync: 16
-            case .presented: 64
+            case .presented: 72
             case .error: 6
             case .goodbye: 0
             case .bitmapShared: 32
@@ -118,7 +118,9 @@ extension WireTag {
             case .presented:
                 let (bytes, overflow) = max(limits.maxFirstVisible, 0).multipliedReportingOverflow(by: 8)
                 let (probes, overflow2) = max(limits.maxPixelProbes, 0).multipliedReportingOverflow(by: 4)
-                variable = overflow || overflow2 || bytes > Int.max / 2 || probes > Int.max / 2 ? Int.max : bytes + probes
+                let (reports, overflow3) = max(limits.maxAnimationReports, 0).multipliedReportingOverflow(by: 16)
+                variable = overflow || overflow2 || overflow3 || bytes > Int.max / 2 || probes > Int.max / 2 || reports > Int.max / 4
+                    ? Int.max : bytes + probes + reports
             }
             // Saturating: limits near Int.max mean "no bound" here.
             guard variable <= Int.max / 2 else { return Int.max }

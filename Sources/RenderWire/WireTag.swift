@@ -19,6 +19,8 @@ public enum WireTag {
         case addAnimation = 6
         case removeAnimation = 7
         case removeAllAnimations = 8
+        /// A layer's timing (version 4).
+        case timing = 9
 
         /// The tag of `op`.
         public init(_ op: DiffOp) {
@@ -31,6 +33,7 @@ public enum WireTag {
             case .addAnimation: self = .addAnimation
             case .removeAnimation: self = .removeAnimation
             case .removeAllAnimations: self = .removeAllAnimations
+            case .timing: self = .timing
             }
         }
 
@@ -45,6 +48,7 @@ public enum WireTag {
             case .addAnimation: "addAnimation"
             case .removeAnimation: "removeAnimation"
             case .removeAllAnimations: "removeAllAnimations"
+            case .timing: "timing"
             }
         }
     }

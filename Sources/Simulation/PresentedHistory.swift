@@ -16,6 +16,13 @@ struct PresentedHistory {
     }
 
     private var layers: [LayerID: Entry] = [:]
+    /// Each layer's animations as the frames showed them, recorded when
+    /// they changed (added, stamped, ended), at the frame's time.
+    private var animations: [LayerID: [(time: Int64, animations: LayerAnimations, chain: [MediaTiming])]] = [:]
+    /// The times of the frames evaluated while some layer was animated,
+    /// ascending: the frame on screen at `t` shows its animations at the
+    /// last of these at or before `t`.
+    private var animationFrameTimes: [Int64] = []
 
     /// Notes one change the client's copy of the on-screen tree reported
     /// while applying a commit shown at `time` (never earlier than the last).
@@ -38,7 +45,7 @@ struct PresentedHistory {
             }
         case .moved, .storedBitmap:
             break
-        case .animations:
+        case .animations, .timing:
             // Model values only: a layer's animations do not change them
             // (docs/animations.md).
             break
@@ -83,5 +90,41 @@ struct PresentedHistory {
             if let s = state(of: id, at: t), matches(s) { return t }
         }
         return nil
+    }
+
+    /// Notes layer `id`'s animations as the frame at `time` shows them.
+    mutating func noteAnimations(_ id: LayerID, _ value: LayerAnimations, chain: [MediaTiming], at time: Int64) {
+        var list = animations[id] ?? []
+        if let last = list.last {
+            if last.animations == value, last.chain == chain { return }
+            if last.time == time { list.removeLast() }
+        }
+        list.append((time, value, chain))
+        animations[id] = list
+    }
+
+    /// Notes that the frame at `time` evaluated animations.
+    mutating func noteAnimationFrame(at time: Int64) {
+        if animationFrameTimes.last != time { animationFrameTimes.append(time) }
+    }
+
+    /// Layer `id`'s animations in the frame on screen at `time`, with the
+    /// layer-local time that frame evaluated them at (through the layer's
+    /// and its ancestors' timing then); nil when it had none then.
+    func animations(of id: LayerID, at time: Int64) -> (animations: LayerAnimations, localTime: Double)? {
+        guard let list = animations[id], let entry = Self.last(in: list.map(\.time), atOrBefore: time).map({ list[$0] }),
+              !entry.animations.isEmpty,
+              let f = Self.last(in: animationFrameTimes, atOrBefore: time) else { return nil }
+        return (entry.animations, MediaTiming.localTime(Double(animationFrameTimes[f]) / 1e9, through: entry.chain))
+    }
+
+    /// The index of the last element of the ascending `times` at or before `t`.
+    private static func last(in times: [Int64], atOrBefore t: Int64) -> Int? {
+        var lo = 0, hi = times.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if times[mid] <= t { lo = mid + 1 } else { hi = mid }
+        }
+        return lo == 0 ? nil : lo - 1
     }
 }

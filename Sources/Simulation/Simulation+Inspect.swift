@@ -49,6 +49,17 @@ extension Simulation {
 
     var presentedHistory: PresentedHistory { render?.history ?? finishedHistory }
 
+    /// The presentation value of `keyPath` of `layer` in the frame on
+    /// screen at `time`: the model value that frame showed, with the
+    /// layer's animations applied at the time the frame evaluated them —
+    /// the render server's own evaluator, so it agrees with the pixels
+    /// (`expect presentation`). Nil before the layer reached the screen.
+    public func presentationValue(of layer: Layer, _ keyPath: AnimationKeyPath, at time: Nanoseconds) -> AnimationValue? {
+        guard let model = presentedHistory.state(of: layer.id, at: time) else { return nil }
+        guard let (animations, local) = presentedHistory.animations(of: layer.id, at: time) else { return keyPath.value(in: model) }
+        return animations.presentationValue(of: keyPath, model: model, atLocalTime: local)
+    }
+
     /// The frame file on screen at `time`, decoded; nil before the first
     /// drawn frame (the display shows its background then).
     ///

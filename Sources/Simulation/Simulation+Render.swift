@@ -57,6 +57,9 @@ extension Simulation {
         render = RenderState(connection: connection, transport: transport, hello: hello, clock: display.clock)
         framesFolder = folder
         layers.onCommit = { [unowned self] record in try self.ship(record) }
+        layers.presentationValue = { [unowned self] layer, keyPath in
+            self.presentationValue(of: layer, keyPath, at: self.context.now)
+        }
     }
 
     /// Waits until the server has written every frame it presented, then
@@ -279,6 +282,7 @@ extension Simulation {
                 warn("commit \(sequence), on screen at vsync \(k), does not apply to the client's copy of the tree: \(error); `expect visible` may be wrong from here on")
             }
         }
+        animationStep(p, vsync: k, r)
         let drawn = p.damage.width > 0 && p.damage.height > 0
         r.presentations.append(Presentation(present: p.onScreenTime, frame: drawn ? p.frame : nil, commits: latched))
         let txns = latched.flatMap { r.transactionsBySequence.removeValue(forKey: $0) ?? [] }
@@ -290,6 +294,11 @@ extension Simulation {
             } else {
                 lose("the render server renders past the end of virtual time; the frame after vsync \(k) is lost")
             }
+        }
+        if p.nextFrameTime != WireMessage.Presented.noNextFrame {
+            // An animation runs: the next vsync is drawn whatever the main
+            // thread does (§3.8).
+            if let next = r.clock.firstVsync(atOrAfter: p.nextFrameTime) { scheduleVsync(next) }
         }
         if drawn {
             // The server renders until some time in (previous vsync, on-screen
@@ -410,6 +419,8 @@ final class RenderState {
     /// The server refused the session (or could not be reached): nothing
     /// more is sent, and the run fails (``Simulation/renderLosses``).
     var failed = false
+    /// Whether the animation step once disagreed with the server (warned).
+    var warnedAnimationMismatch = false
     var scheduledVsyncs: Set<Int64> = []
     /// The last vsync sent: the server renders each vsync once, in order.
     var lastVsyncSent: Int64?
@@ -444,5 +455,46 @@ final class RenderState {
         self.transport = transport
         self.hello = hello
         self.clock = clock
+    }
+}
+
+extension Simulation {
+    /// The client's half of a frame's animation step: the copy of the
+    /// on-screen tree runs the same step at the same time as the server
+    /// did (``LayerTree/advanceAnimations(toMediaTime:began:ended:)``), so
+    /// it holds what the frame showed; the two must report the same
+    /// animations (a `warn` says when they do not). The app side then
+    /// learns the stamps and ends: the committed animations at once, the
+    /// layers, the trace and the completion blocks at the on-screen time.
+    func animationStep(_ p: WireMessage.Presented, vsync k: Int64, _ r: RenderState) {
+        guard !r.onScreen.animatedLayerIDs.isEmpty || r.onScreen.hasDroppedAnimations || !p.began.isEmpty || !p.ended.isEmpty,
+              let target = r.clock.time(ofVsync: k + 1) else { return }
+        var began: [UInt64] = [], ended: [UInt64] = [], changed: [LayerID] = []
+        var stamps: [UInt64: Double] = [:]
+        let animated = r.onScreen.animatedLayerIDs
+        r.onScreen.advanceAnimations(toMediaTime: Double(target) / 1e9,
+                                     began: { report in
+                                         began.append(report.entry.animation.id)
+                                         stamps[report.entry.animation.id] = report.entry.animation.timing.beginTime
+                                         changed.append(report.layer)
+                                     },
+                                     ended: { ended.append($0.entry.animation.id); changed.append($0.layer) })
+        if began != p.began || ended != p.ended, !r.warnedAnimationMismatch {
+            r.warnedAnimationMismatch = true
+            warn("the render server's animations at vsync \(k) (began \(p.began), ended \(p.ended)) differ from the client's copy of the tree (began \(began), ended \(ended)); `expect presentation` may be wrong from here on")
+        }
+        r.history.noteAnimationFrame(at: target)
+        for id in Set(animated + changed).sorted() {
+            r.history.noteAnimations(id, r.onScreen.animations(of: id), chain: r.onScreen.timingChain(of: id), at: target)
+        }
+        // The begin times are layer-local: the copy's stamps (the server's
+        // ids, should the two ever differ).
+        let stamped = p.began.map { ($0, stamps[$0] ?? Double(target) / 1e9) }
+        layers.noteCommittedAnimations(began: stamped, ended: p.ended)
+        guard !p.began.isEmpty || !p.ended.isEmpty else { return }
+        let serverEnded = p.ended
+        context.schedule(at: p.onScreenTime, label: nil) { [unowned self] in
+            self.layers.noteAnimationFrame(began: stamped, ended: serverEnded)
+        }
     }
 }

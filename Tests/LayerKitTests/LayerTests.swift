@@ -127,7 +127,7 @@ import Testing
         let w = LayerWorld()
         let root = w.layers.makeLayer(root: true)
         var kids: [Layer] = []
-        for _ in 0..<50 { let k = w.layers.makeLayer(); root.addSublayer(k); kids.append(k) }
+        for _ in 0..<50 { let k = w.layers.makeLayer(isView: true); root.addSublayer(k); kids.append(k) }   // views: no implicit actions
         try w.layers.flush()
         try kids[7].set(.opacity, .number(0.5))
         try kids[7].set(.opacity, .number(0.5))     // same value again: not a second change

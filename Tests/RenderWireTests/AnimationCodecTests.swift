@@ -29,14 +29,14 @@ import Testing
     func addBytes() {
         let op = DiffOp.addAnimation(3, key: "f", Self.fade)
         let expected = bytes(hex: """
-            06 03000000 01 01000000 66 0d 01
+            06 03000000 0000000000000000 01 01000000 66 0d 01
             0000000000000000 000000000000d03f 000000000000f03f 0000000000000000 0000000000000000 0000000000000000
             00 01 01 00 00 00
             03 0000000000000000 000000000000f03f
             """)
-        #expect(expected.count == 84)
-        #expect(CommitCodec.encodedSize(of: op) == 84)
-        #expect(Array(body([op])[20..<104]) == expected)
+        #expect(expected.count == 92)
+        #expect(CommitCodec.encodedSize(of: op) == 92)
+        #expect(Array(body([op])[20..<112]) == expected)
     }
 
     @Test("removeAnimation and removeAllAnimations are the documented bytes")
@@ -89,31 +89,31 @@ import Testing
         let valid = body([.addAnimation(3, key: "f", Self.fade)])
         #expect(decodeFailure(valid) == nil)
         let nan = le64(Double.nan.bitPattern), inf = le64(Double.infinity.bitPattern)
-        #expect(decodeFailure(patched(valid, at: 41, nan)) == error(.badValue, "ops[0].addAnimation.timing.duration", 41, "nan is not a finite number"))
-        #expect(decodeFailure(patched(valid, at: 33, inf)) == error(.badValue, "ops[0].addAnimation.timing.beginTime", 33, "inf is not a finite number"))
-        #expect(decodeFailure(patched(valid, at: 96, inf)) == error(.badValue, "ops[0].addAnimation.basic.toValue", 96, "inf is not a finite number"))
+        #expect(decodeFailure(patched(valid, at: 49, nan)) == error(.badValue, "ops[0].addAnimation.timing.duration", 49, "nan is not a finite number"))
+        #expect(decodeFailure(patched(valid, at: 41, inf)) == error(.badValue, "ops[0].addAnimation.timing.beginTime", 41, "inf is not a finite number"))
+        #expect(decodeFailure(patched(valid, at: 104, inf)) == error(.badValue, "ops[0].addAnimation.basic.toValue", 104, "inf is not a finite number"))
         // An endless repeatCount is +∞; −∞ and NaN are not.
-        #expect(decodeFailure(patched(valid, at: 65, inf)) == nil)
-        #expect(decodeFailure(patched(valid, at: 65, le64((-Double.infinity).bitPattern)))?.field == "ops[0].addAnimation.timing.repeatCount")
-        #expect(decodeFailure(patched(valid, at: 65, nan))?.kind == .badValue)
+        #expect(decodeFailure(patched(valid, at: 73, inf)) == nil)
+        #expect(decodeFailure(patched(valid, at: 73, le64((-Double.infinity).bitPattern)))?.field == "ops[0].addAnimation.timing.repeatCount")
+        #expect(decodeFailure(patched(valid, at: 73, nan))?.kind == .badValue)
     }
 
     @Test("unknown key paths, kinds, fill modes, flags and masks are refused")
     func badTags() {
         let valid = body([.addAnimation(3, key: "f", Self.fade)])
         for tag: UInt8 in [0, 26, 0xFF] {
-            #expect(decodeFailure(patched(valid, at: 31, [tag])) == error(.badTag, "ops[0].addAnimation.keyPath", 31, "unknown animation key path tag \(tag)"))
+            #expect(decodeFailure(patched(valid, at: 39, [tag])) == error(.badTag, "ops[0].addAnimation.keyPath", 39, "unknown animation key path tag \(tag)"))
         }
-        #expect(decodeFailure(patched(valid, at: 32, [4])) == error(.badTag, "ops[0].addAnimation.kind", 32, "unknown animation kind tag 4"))
-        #expect(decodeFailure(patched(valid, at: 82, [5])) == error(.badTag, "ops[0].addAnimation.timing.fillMode", 82, "unknown fill mode tag 5"))
-        #expect(decodeFailure(patched(valid, at: 84, [2])) == error(.badValue, "ops[0].addAnimation.isAdditive", 84, "a bool must be 0 or 1, got 2"))
-        #expect(decodeFailure(patched(valid, at: 87, [8])) == error(.badValue, "ops[0].addAnimation.basic.mask", 87, "only bits 0 (from), 1 (to) and 2 (by) may be set, got 8"))
+        #expect(decodeFailure(patched(valid, at: 40, [4])) == error(.badTag, "ops[0].addAnimation.kind", 40, "unknown animation kind tag 4"))
+        #expect(decodeFailure(patched(valid, at: 90, [5])) == error(.badTag, "ops[0].addAnimation.timing.fillMode", 90, "unknown fill mode tag 5"))
+        #expect(decodeFailure(patched(valid, at: 92, [2])) == error(.badValue, "ops[0].addAnimation.isAdditive", 92, "a bool must be 0 or 1, got 2"))
+        #expect(decodeFailure(patched(valid, at: 95, [8])) == error(.badValue, "ops[0].addAnimation.basic.mask", 95, "only bits 0 (from), 1 (to) and 2 (by) may be set, got 8"))
     }
 
     @Test("what validation refuses is refused on the wire, at the op")
     func validation() {
         let valid = body([.addAnimation(3, key: "f", Self.fade)])
-        #expect(decodeFailure(patched(valid, at: 41, le64(0.0.bitPattern))) == error(.badValue, "ops[0].addAnimation.timing.duration", 20, "must be a positive finite number, got 0.0"))
+        #expect(decodeFailure(patched(valid, at: 49, le64(0.0.bitPattern))) == error(.badValue, "ops[0].addAnimation.timing.duration", 20, "must be a positive finite number, got 0.0"))
         var bad = Self.fade
         bad.timingFunction = TimingFunction(x1: 2, y1: 0, x2: 0.5, y2: 1)
         #expect(decodeFailure(body([.addAnimation(3, key: nil, bad)]))?.field == "ops[0].addAnimation.timingFunction")
@@ -129,15 +129,15 @@ import Testing
     func limits() {
         let long = String(repeating: "k", count: RenderLimits.maxAnimationKeyBytes + 1)
         #expect(decodeFailure(body([.removeAnimation(1, key: long)])) == error(.exceedsLimit, "ops[0].removeAnimation.key", 25, "257 exceeds the limit 256"))
-        #expect(decodeFailure(body([.addAnimation(1, key: long, Self.fade)])) == error(.exceedsLimit, "ops[0].addAnimation.key", 26, "257 exceeds the limit 256"))
-        // A keyframe animation with no key: the value count is at byte 83.
+        #expect(decodeFailure(body([.addAnimation(1, key: long, Self.fade)])) == error(.exceedsLimit, "ops[0].addAnimation.key", 34, "257 exceeds the limit 256"))
+        // A keyframe animation with no key: the value count is at byte 91.
         let keyframes = LayerAnimation(.opacity, .keyframe(KeyframeAnimation(values: [.number(0), .number(1)])))
         let valid = body([.addAnimation(1, key: nil, keyframes)])
         #expect(decodeFailure(valid) == nil)
-        #expect(Array(valid[83..<87]) == le32(2))
-        #expect(decodeFailure(patched(valid, at: 83, le32(4097))) == error(.exceedsLimit, "ops[0].addAnimation.keyframe.values.count", 83, "4097 exceeds the limit 4096"))
-        #expect(decodeFailure(patched(valid, at: 83, le32(4096)))?.kind == .truncated)
-        #expect(decodeFailure(patched(valid, at: 83, le32(UInt32.max)))?.kind == .exceedsLimit)
+        #expect(Array(valid[91..<95]) == le32(2))
+        #expect(decodeFailure(patched(valid, at: 91, le32(4097))) == error(.exceedsLimit, "ops[0].addAnimation.keyframe.values.count", 91, "4097 exceeds the limit 4096"))
+        #expect(decodeFailure(patched(valid, at: 91, le32(4096)))?.kind == .truncated)
+        #expect(decodeFailure(patched(valid, at: 91, le32(UInt32.max)))?.kind == .exceedsLimit)
         let tooMany = KeyframeAnimation(values: Array(repeating: .number(0), count: RenderLimits.maxKeyframes + 1))
         #expect(decodeFailure(body([.addAnimation(1, key: nil, LayerAnimation(.opacity, .keyframe(tooMany)))]))?.kind == .exceedsLimit)
     }
@@ -148,6 +148,8 @@ import Testing
         let data = try #require(FileManager.default.contents(atPath: root + "/Tests/Fuzz/corpus/commit/animations-1.bin"))
         let diff = try CommitCodec.decode(Array(data))
         #expect(diff.ops.map { WireTag.Op($0).rawValue } == [1, 3, 6, 6, 6, 7, 8])
+        // Version 4: each addAnimation carries its animation id.
+        #expect(diff.ops.compactMap { op -> UInt64? in if case .addAnimation(_, _, let a) = op { a.id } else { nil } } == [1, 2, 3])
         var tree = LayerTree()
         try tree.apply(CommitDiff(sequence: diff.sequence, time: diff.time, ops: Array(diff.ops.dropLast())))
         #expect(tree.animations(of: 1).count == 2)          // "f" removed; the keyframes and "s" stay

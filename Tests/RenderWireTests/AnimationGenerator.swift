@@ -89,6 +89,7 @@ extension DiffGenerator {
         animation.timing.repeatDuration = Bool.random(using: &rng) ? 0 : Double.random(in: 0...1000, using: &rng)
         animation.timing.autoreverses = Bool.random(using: &rng)
         animation.timing.fillMode = MediaTiming.FillMode.allCases.randomElement(using: &rng)!
+        animation.id = Bool.random(using: &rng) ? rng.next() : UInt64.random(in: 0...1000, using: &rng)
         return animation
     }
 }

@@ -99,7 +99,7 @@ import Testing
         #expect(decodeFailure(encoded, limits: WireLimits(maxBitmapWidth: 0)) == error(.exceedsLimit, "ops[13].bitmap.width", 276, "1 exceeds the limit 0"))
     }
 
-    @Test("unknown tags are refused where they stand", arguments: [0, 9, 0x7F, 0xFF] as [UInt8])
+    @Test("unknown tags are refused where they stand", arguments: [0, 10, 0x7F, 0xFF] as [UInt8])
     func badOpTag(tag: UInt8) {
         #expect(decodeFailure(oneOp(tag, le32(1))) == error(.badTag, "ops[0].tag", 20, "unknown operation tag \(tag)"))
     }

@@ -140,7 +140,12 @@ struct DiffGenerator {
                 ops.append(.addAnimation(live.randomElement(using: &rng) ?? nextID, key: animationKey(), animation()))
             case 11:
                 let id = live.randomElement(using: &rng) ?? nextID
-                ops.append(Bool.random(using: &rng) ? .removeAllAnimations(id) : .removeAnimation(id, key: animationKey() ?? ""))
+                switch Int.random(in: 0..<3, using: &rng) {
+                case 0: ops.append(.removeAllAnimations(id))
+                case 1: ops.append(.removeAnimation(id, key: animationKey() ?? ""))
+                default: ops.append(.timing(id, speed: [0, 1, 2.5, -1].randomElement(using: &rng)!,
+                                            timeOffset: Double.random(in: -10...10, using: &rng), beginTime: Double.random(in: 0...100, using: &rng)))
+                }
             default:
                 ops.append(.remove(LayerID.random(in: 0...LayerID.max, using: &rng)))
             }

@@ -13,7 +13,7 @@ import Testing
     static let hello = WireMessage.hello(.init(width: 320, height: 240, refreshHz: 60, background: RGBA8(r: 0x10, g: 0x20, b: 0x30, a: 0xFF), outputFolder: "out"))
 
     /// The hello payload with its fields replaced where given.
-    func helloFrame(magic: [UInt8] = WireProtocol.magic, version: UInt16 = 3, width: UInt32 = 320, height: UInt32 = 240, hz: UInt32 = 60, folder: [UInt8] = Array("out".utf8), cost: Int64 = 0, raster: Int64 = 0, probes: [UInt32]? = [], padding: [UInt8]? = nil) -> [UInt8] {
+    func helloFrame(magic: [UInt8] = WireProtocol.magic, version: UInt16 = WireProtocol.version, width: UInt32 = 320, height: UInt32 = 240, hz: UInt32 = 60, folder: [UInt8] = Array("out".utf8), cost: Int64 = 0, raster: Int64 = 0, probes: [UInt32]? = [], padding: [UInt8]? = nil) -> [UInt8] {
         var payload = magic + le16(version) + le32(width) + le32(height) + le32(hz) + [0x10, 0x20, 0x30, 0xFF] + le32(UInt32(folder.count)) + folder
             + le64(UInt64(bitPattern: cost)) + le64(UInt64(bitPattern: raster))
         if let probes { payload += le32(UInt32(probes.count / 2)) + probes.flatMap(le32) }
@@ -25,7 +25,7 @@ import Testing
     /// frame none, then `count` and `sequences`.
     /// Then (version 3) `tail`: the render duration and the probe colours
     /// (none by default).
-    func presentedFrame(damage: [UInt32] = [0, 0, 0, 0], count: UInt32, sequences: [UInt64], tail: [UInt8] = le64(0) + le32(0)) -> [UInt8] {
+    func presentedFrame(damage: [UInt32] = [0, 0, 0, 0], count: UInt32, sequences: [UInt64], tail: [UInt8] = le64(0) + le32(0) + le32(0) + le32(0)) -> [UInt8] {
         let payload = le64(4) + le64(0) + le64(0) + damage.flatMap(le32) + le64(UInt64(Int64.max)) + le32(count) + sequences.flatMap(le64) + tail
         return rawFrame(6, payload)
     }
@@ -56,9 +56,9 @@ import Testing
     func lengthPerType() {
         #expect(frameFailure(rawFrame(8, [0, 0, 0, 0])) == error(.exceedsLimit, "goodbye", "length", 0, "a goodbye frame is exactly 8 bytes, the length says 12"))
         #expect(frameFailure(rawFrame(5, le64(1))) == error(.truncated, "vsync", "length", 0, "a vsync frame is exactly 24 bytes, the length says 16"))
-        #expect(frameFailure(rawFrame(6, [0, 0, 0, 0])) == error(.truncated, "presented", "length", 0, "a presented frame is at least 72 bytes, the length says 12"))
+        #expect(frameFailure(rawFrame(6, [0, 0, 0, 0])) == error(.truncated, "presented", "length", 0, "a presented frame is at least 80 bytes, the length says 12"))
         // 65536 sequences and 4096 probe colours at most: 8 + 64 + 524288 + 16384.
-        #expect(frameFailure(rawFrame(6, [], length: 540_748)) == error(.exceedsLimit, "presented", "length", 0, "a presented frame is at most 540744 bytes under these limits, the length says 540748"))
+        #expect(frameFailure(rawFrame(6, [], length: 1_589_332)) == error(.exceedsLimit, "presented", "length", 0, "a presented frame is at most 1589328 bytes under these limits, the length says 1589332"))
         // 8 + 46 + 4096 + 8 × 4096 probes, padded.
         #expect(frameFailure(rawFrame(1, [], length: 36_924)) == error(.exceedsLimit, "hello", "length", 0, "a hello frame is at most 36920 bytes under these limits, the length says 36924"))
         #expect(frameFailure(rawFrame(3, [], length: 24)) == error(.truncated, "commit", "length", 0, "a commit frame is at least 32 bytes, the length says 24"))
@@ -168,7 +168,7 @@ import Testing
     func helloFields() {
         #expect(frameFailure(helloFrame()) == nil)
         #expect(frameFailure(helloFrame(magic: Array("GET ".utf8))) == error(.badValue, "hello", "magic", 8, "expected 4c 53 49 4d (\"LSIM\"), got 47 45 54 20"))
-        #expect(frameFailure(helloFrame(version: 1)) == error(.badValue, "hello", "version", 12, "unsupported protocol version 1; this side speaks 3"))
+        #expect(frameFailure(helloFrame(version: 1)) == error(.badValue, "hello", "version", 12, "unsupported protocol version 1; this side speaks 4"))
         #expect(frameFailure(helloFrame(version: 0))?.field == "version")
         #expect(frameFailure(helloFrame(width: 0)) == error(.badValue, "hello", "width", 14, "must be at least 1, got 0"))
         #expect(frameFailure(helloFrame(width: 16385)) == error(.exceedsLimit, "hello", "width", 14, "16385 exceeds the limit 16384"))
@@ -209,7 +209,7 @@ import Testing
         let roomy = WireLimits(maxPathBytes: 8)
         #expect(frameFailure(helloFrame(folder: Array("abcdefghi".utf8)), limits: roomy) == error(.exceedsLimit, "hello", "outputFolder", 30, "9 exceeds the limit 8"))
         // A length claiming 4 GiB is refused at the length, nothing read.
-        let payload = WireProtocol.magic + le16(3) + le32(1) + le32(1) + le32(60) + [0, 0, 0, 255] + le32(.max) + [UInt8](repeating: 0, count: 22)
+        let payload = WireProtocol.magic + le16(WireProtocol.version) + le32(1) + le32(1) + le32(60) + [0, 0, 0, 255] + le32(.max) + [UInt8](repeating: 0, count: 22)
         #expect(frameFailure(rawFrame(1, payload)) == error(.exceedsLimit, "hello", "outputFolder", 30, "4294967295 exceeds the limit 4096"))
     }
 
@@ -228,17 +228,17 @@ import Testing
 
     @Test("welcome: the version")
     func welcomeVersion() {
-        #expect(frameFailure(rawFrame(2, le16(3) + le32(7) + [0, 0])) == nil)
-        #expect(frameFailure(rawFrame(2, le16(1) + le32(7) + [0, 0])) == error(.badValue, "welcome", "version", 8, "unsupported protocol version 1; this side speaks 3"))
+        #expect(frameFailure(rawFrame(2, le16(4) + le32(7) + [0, 0])) == nil)
+        #expect(frameFailure(rawFrame(2, le16(1) + le32(7) + [0, 0])) == error(.badValue, "welcome", "version", 8, "unsupported protocol version 1; this side speaks 4"))
     }
 
     // MARK: commit and snapshot
 
     @Test("commit and snapshot errors name their message, with offsets in the frame")
     func commitInFrame() {
-        let body = header(count: 1) + [9, 0, 0, 0, 0]
-        #expect(frameFailure(rawFrame(3, body + [0, 0, 0])) == error(.badTag, "commit", "ops[0].tag", 28, "unknown operation tag 9"))
-        #expect(frameFailure(rawFrame(4, body + [0, 0, 0])) == error(.badTag, "snapshot", "ops[0].tag", 28, "unknown operation tag 9"))
+        let body = header(count: 1) + [10, 0, 0, 0, 0]
+        #expect(frameFailure(rawFrame(3, body + [0, 0, 0])) == error(.badTag, "commit", "ops[0].tag", 28, "unknown operation tag 10"))
+        #expect(frameFailure(rawFrame(4, body + [0, 0, 0])) == error(.badTag, "snapshot", "ops[0].tag", 28, "unknown operation tag 10"))
         // A count of 4 billion ops is refused at the count, before reserving room.
         #expect(frameFailure(rawFrame(3, header(count: .max) + le32(0))) == error(.exceedsLimit, "commit", "ops.count", 24, "4294967295 exceeds the limit 1000000"))
         #expect(frameFailure(rawFrame(3, header(count: 1_000_000) + le32(0))) == error(.truncated, "commit", "ops.count", 24, "truncated: 1000000 items need at least 5000000 bytes, 4 remain"))
@@ -255,10 +255,10 @@ import Testing
     func presentedCount() {
         #expect(frameFailure(presentedFrame(count: 2, sequences: [1, 2])) == nil)
         #expect(frameFailure(presentedFrame(count: .max, sequences: [])) == error(.exceedsLimit, "presented", "firstVisible.count", 56, "4294967295 exceeds the limit 65536"))
-        #expect(frameFailure(presentedFrame(count: 65536, sequences: [])) == error(.truncated, "presented", "firstVisible.count", 56, "truncated: 65536 items need at least 524288 bytes, 12 remain"))
-        #expect(frameFailure(presentedFrame(count: 3, sequences: [1, 2], tail: [])) == error(.truncated, "presented", "firstVisible.count", 56, "truncated: 3 items need at least 24 bytes, 16 remain"))
-        #expect(frameFailure(presentedFrame(count: 1, sequences: [1, 2])) == error(.trailingBytes, "presented", "body", 80, "8 trailing bytes after probeColors.count"))
-        let tight = WireLimits(maxFirstVisible: 1, maxPixelProbes: 0)
+        #expect(frameFailure(presentedFrame(count: 65536, sequences: [])) == error(.truncated, "presented", "firstVisible.count", 56, "truncated: 65536 items need at least 524288 bytes, 20 remain"))
+        #expect(frameFailure(presentedFrame(count: 3, sequences: [1, 2], tail: [0, 0, 0, 0])) == error(.truncated, "presented", "firstVisible.count", 56, "truncated: 3 items need at least 24 bytes, 20 remain"))
+        #expect(frameFailure(presentedFrame(count: 1, sequences: [1, 2])) == error(.trailingBytes, "presented", "body", 88, "8 trailing bytes after ended.count"))
+        let tight = WireLimits(maxFirstVisible: 1, maxPixelProbes: 0, maxAnimationReports: 0)
         #expect(frameFailure(presentedFrame(count: 2, sequences: [1, 2]), limits: tight)?.field == "length")
     }
 
@@ -271,12 +271,16 @@ import Testing
         #expect(frameFailure(presentedFrame(damage: [0, 0, .max, .max], count: 0, sequences: [])) == nil)
     }
 
-    @Test("presented: the render duration is not negative; the probe colours are counted and bounded (version 3)")
+    @Test("presented: the render duration is not negative; the probe colours (version 3) and the animations begun and ended (version 4) are counted and bounded")
     func presentedVersion3() {
-        #expect(frameFailure(presentedFrame(count: 0, sequences: [], tail: le64(25_000_000) + le32(2) + [1, 2, 3, 255, 4, 5, 6, 255])) == nil)
-        #expect(frameFailure(presentedFrame(count: 0, sequences: [], tail: le64(UInt64(bitPattern: -1)) + le32(0))) == error(.badValue, "presented", "renderDuration", 60, "must not be negative, got -1"))
-        #expect(frameFailure(presentedFrame(count: 0, sequences: [], tail: le64(0) + le32(.max))) == error(.exceedsLimit, "presented", "probeColors.count", 68, "4294967295 exceeds the limit 4096"))
-        #expect(frameFailure(presentedFrame(count: 0, sequences: [], tail: le64(0) + le32(2) + [1, 2, 3, 4])) == error(.truncated, "presented", "probeColors.count", 68, "truncated: 2 items need at least 8 bytes, 4 remain"))
+        #expect(frameFailure(presentedFrame(count: 0, sequences: [], tail: le64(25_000_000) + le32(2) + [1, 2, 3, 255, 4, 5, 6, 255] + le32(0) + le32(0))) == nil)
+        // Version 4: the animations begun and ended, each a bounded list of u64 ids.
+        #expect(frameFailure(presentedFrame(count: 0, sequences: [], tail: le64(0) + le32(0) + le32(1) + le64(7) + le32(2) + le64(8) + le64(9))) == nil)
+        #expect(frameFailure(presentedFrame(count: 0, sequences: [], tail: le64(0) + le32(0) + le32(.max) + le32(0))) == error(.exceedsLimit, "presented", "began.count", 72, "4294967295 exceeds the limit 65536"))
+        #expect(frameFailure(presentedFrame(count: 0, sequences: [], tail: le64(0) + le32(0) + le32(0) + le32(3) + le64(1))) == error(.truncated, "presented", "ended.count", 76, "truncated: 3 items need at least 24 bytes, 8 remain"))
+        #expect(frameFailure(presentedFrame(count: 0, sequences: [], tail: le64(UInt64(bitPattern: -1)) + le32(0) + le32(0) + le32(0))) == error(.badValue, "presented", "renderDuration", 60, "must not be negative, got -1"))
+        #expect(frameFailure(presentedFrame(count: 0, sequences: [], tail: le64(0) + le32(.max) + le32(0) + le32(0))) == error(.exceedsLimit, "presented", "probeColors.count", 68, "4294967295 exceeds the limit 4096"))
+        #expect(frameFailure(presentedFrame(count: 0, sequences: [], tail: le64(0) + le32(4) + [1, 2, 3, 4] + le32(0) + le32(0))) == error(.truncated, "presented", "probeColors.count", 68, "truncated: 4 items need at least 16 bytes, 12 remain"))
     }
 
     // MARK: error

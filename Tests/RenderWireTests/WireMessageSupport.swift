@@ -95,7 +95,9 @@ struct MessageGenerator {
                 frameHash: rng.next(),
                 damage: .init(x: x, y: y, width: .random(in: 0...(UInt32.max - x), using: &rng), height: .random(in: 0...(UInt32.max - y), using: &rng)),
                 firstVisible: firstVisible,
-                nextFrameTime: Bool.random(using: &rng) ? WireMessage.Presented.noNextFrame : i64()))
+                nextFrameTime: Bool.random(using: &rng) ? WireMessage.Presented.noNextFrame : i64(),
+                began: (0..<Int.random(in: 0...3, using: &rng)).map { _ in rng.next() },
+                ended: (0..<Int.random(in: 0...3, using: &rng)).map { _ in rng.next() }))
         case 6:
             return .error(code: UInt16.random(in: 0...UInt16.max, using: &rng), message: text(minimum: 0))
         case 7:

@@ -14,7 +14,7 @@ import Testing
                       probes: [.init(x: 10, y: 20)])), """
             44 00 00 00  01 00  00 00
             4c 53 49 4d
-            03 00
+            04 00
             40 01 00 00
             f0 00 00 00
             3c 00 00 00
@@ -25,9 +25,9 @@ import Testing
             01 00 00 00  0a 00 00 00  14 00 00 00
             00 00 00
             """),
-        (.welcome(version: 3, serverPID: 4242), """
+        (.welcome(version: 4, serverPID: 4242), """
             10 00 00 00  02 00  00 00
-            03 00
+            04 00
             92 10 00 00
             00 00
             """),
@@ -56,8 +56,8 @@ import Testing
             80 f0 fa 02 00 00 00 00
             """),
         (.presented(.init(frame: 4, onScreenTime: 66_666_666, frameHash: 0x0123_4567_89AB_CDEF, damage: .init(x: 10, y: 20, width: 30, height: 40), firstVisible: [1, 2], nextFrameTime: .max,
-                              renderDuration: 25_000_000, probeColors: [RGBA8(r: 0xFF, g: 0, b: 0, a: 0xFF)])), """
-            5c 00 00 00  06 00  00 00
+                              renderDuration: 25_000_000, probeColors: [RGBA8(r: 0xFF, g: 0, b: 0, a: 0xFF)], began: [7], ended: [8, 9])), """
+            7c 00 00 00  06 00  00 00
             04 00 00 00 00 00 00 00
             aa 40 f9 03 00 00 00 00
             ef cd ab 89 67 45 23 01
@@ -68,6 +68,8 @@ import Testing
             02 00 00 00 00 00 00 00
             40 78 7d 01 00 00 00 00
             01 00 00 00  ff 00 00 ff
+            01 00 00 00  07 00 00 00 00 00 00 00
+            02 00 00 00  08 00 00 00 00 00 00 00  09 00 00 00 00 00 00 00
             """),
         (.error(code: 4, message: "bad"), """
             14 00 00 00  07 00  00 00
@@ -125,7 +127,7 @@ import Testing
         #expect(WireTag.Message.allCases.map(\.rawValue) == Array(1...11))
         #expect(WireTag.Message.allCases.map(\.name) == ["hello", "welcome", "commit", "snapshot", "vsync", "presented", "error", "goodbye", "bitmapShared", "sync", "applied"])
         #expect(WireProtocol.magic == Array("LSIM".utf8))
-        #expect(WireProtocol.version == 3)
+        #expect(WireProtocol.version == 4)
         for type in WireTag.Message.allCases where type.isFixedSize {
             #expect(type.maximumFrameLength(limits: .init()) == type.minimumFrameLength)
         }

@@ -9,7 +9,7 @@ import Testing
     func opTags() {
         let pinned: [(WireTag.Op, UInt8)] = [
             (.create, 1), (.remove, 2), (.move, 3), (.set, 4), (.bitmap, 5),
-            (.addAnimation, 6), (.removeAnimation, 7), (.removeAllAnimations, 8),
+            (.addAnimation, 6), (.removeAnimation, 7), (.removeAllAnimations, 8), (.timing, 9),
         ]
         #expect(pinned.map(\.0) == WireTag.Op.allCases)
         for (tag, raw) in pinned {

@@ -39,6 +39,11 @@ public struct LayerAnimation: Hashable, Sendable {
     public var isAdditive: Bool
     /// Whether each repeat starts where the previous ended. Default false.
     public var isCumulative: Bool
+    /// The client's number for this attached animation (0: none): the
+    /// render server names it in its `presented` reports (began, ended),
+    /// so both sides count the same animation toward completion blocks
+    /// (`docs/animations.md`, "On the server"). Travels in `addAnimation`.
+    public var id: UInt64 = 0
 
     /// An animation of `keyPath` with `content`; the rest defaults to
     /// `CAAnimation`'s defaults, but with `duration` (default 0.25 s, the

@@ -100,4 +100,34 @@ public struct LayerAnimations: Hashable, Sendable {
             stamped(i)
         }
     }
+
+    /// ``stampBeginTimes(_:_:)``, calling `stamped` with each entry once it
+    /// is stamped (a copy: the closure may not touch these animations).
+    public mutating func stampBeginTimes(_ time: Double, reporting stamped: (Entry) -> Void) {
+        for i in entries.indices where entries[i].awaitsBeginTime {
+            entries[i].animation.timing.beginTime = time
+            entries[i].awaitsBeginTime = false
+            stamped(entries[i])
+        }
+    }
+
+    /// Sets the begin time of the animation whose ``LayerAnimation/id`` is
+    /// `id`, if it still awaits one (what the render server stamped,
+    /// mirrored by the client); answers whether there was one.
+    @discardableResult
+    public mutating func stampBeginTime(ofAnimation id: UInt64, _ time: Double) -> Bool {
+        guard let i = entries.firstIndex(where: { $0.animation.id == id && $0.awaitsBeginTime }) else { return false }
+        entries[i].animation.timing.beginTime = time
+        entries[i].awaitsBeginTime = false
+        return true
+    }
+
+    /// Removes the animation whose ``LayerAnimation/id`` is `id`; answers
+    /// whether there was one.
+    @discardableResult
+    public mutating func removeAnimation(withID id: UInt64) -> Bool {
+        guard let i = entries.firstIndex(where: { $0.animation.id == id }) else { return false }
+        entries.remove(at: i)
+        return true
+    }
 }

@@ -109,4 +109,15 @@ public struct SpringAnimation: Hashable, Sendable {
         }
         return lastOutside + step
     }
+
+    /// A spring of mass 1 fitted to a UIKit spring animation block
+    /// (`usingSpringWithDamping:initialSpringVelocity:`): the damping ratio
+    /// given, and the stiffness that makes `duration` (seconds) its
+    /// settling duration (`ω0 = −ln(ε) / (ζ · duration)`). UIKit's own fit
+    /// is private; this keeps the block's duration as the time to rest
+    /// (docs/animations.md). `ratio` in (0, 1], `duration` > 0.
+    public static func fitted(_ values: BasicAnimation, dampingRatio ratio: Double, duration: Double, initialVelocity: Double) -> SpringAnimation {
+        let w0 = -Trig.naturalLog(settlingEpsilon) / (ratio * duration)
+        return SpringAnimation(values, mass: 1, stiffness: w0 * w0, damping: 2 * ratio * w0, initialVelocity: initialVelocity)
+    }
 }

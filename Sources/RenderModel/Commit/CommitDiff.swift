@@ -28,6 +28,9 @@ public enum DiffOp: Hashable, Sendable {
     case removeAnimation(LayerID, key: String)
     /// Every animation leaves the layer — `removeAllAnimations()`.
     case removeAllAnimations(LayerID)
+    /// The layer's own CAMediaTiming — `speed`, `timeOffset`, `beginTime`
+    /// (seconds) — which its animations and its sublayers' run on (§3.1).
+    case timing(LayerID, speed: Double, timeOffset: Double, beginTime: Double)
 }
 
 /// What one outermost commit sends: its sequence number, its virtual commit

@@ -18,6 +18,8 @@ extension LayerTree {
         /// The layer's animations changed (one was added, replaced or
         /// removed); `animations` is what the layer holds now.
         case animations(LayerID, LayerAnimations)
+        /// The layer's timing changed (``LayerTree/Layer/timing``).
+        case timing(LayerID)
     }
 
     /// Applies `diff`'s operations in order and records its sequence number
@@ -77,20 +79,37 @@ extension LayerTree {
             return store(image, bitmap)
         case let .addAnimation(id, key, animation):
             try requireLayer(id, at: index, op: "addAnimation")
+            let replaced = key.flatMap { k in layers[id]!.animations.entries.first { $0.key == k } }
             do {
                 try layers[id]!.animations.add(animation, forKey: key)
             } catch {
                 let kind: LayerTreeError.Kind = error.field == "layer" ? .tooManyAnimations : .badValue
                 throw LayerTreeError(kind: kind, opIndex: index, op: "addAnimation", layer: id, reason: error.description)
             }
+            if let replaced { droppedAnimations.append(AnimationReport(layer: id, entry: replaced, finished: false)) }
+            noteAnimated(id)
             return .animations(id, layers[id]!.animations)
         case let .removeAnimation(id, key):
             try requireLayer(id, at: index, op: "removeAnimation")
+            if let gone = layers[id]!.animations.entries.first(where: { $0.key == key }) {
+                droppedAnimations.append(AnimationReport(layer: id, entry: gone, finished: false))
+            }
             layers[id]!.animations.removeAnimation(forKey: key)
+            noteAnimated(id)
             return .animations(id, layers[id]!.animations)
+        case let .timing(id, speed, timeOffset, beginTime):
+            try requireLayer(id, at: index, op: "timing")
+            layers[id]!.timing.speed = speed
+            layers[id]!.timing.timeOffset = timeOffset
+            layers[id]!.timing.beginTime = beginTime
+            return .timing(id)
         case let .removeAllAnimations(id):
             try requireLayer(id, at: index, op: "removeAllAnimations")
+            for gone in layers[id]!.animations.entries {
+                droppedAnimations.append(AnimationReport(layer: id, entry: gone, finished: false))
+            }
             layers[id]!.animations.removeAll()
+            noteAnimated(id)
             return .animations(id, layers[id]!.animations)
         }
     }
@@ -109,7 +128,11 @@ extension LayerTree {
         detach(id)
         for child in layer.sublayers { layers[child]!.parent = nil }
         if let image = layer.state.contents { imageUsers[image]?.remove(id) }
+        for gone in layer.animations.entries {
+            droppedAnimations.append(AnimationReport(layer: id, entry: gone, finished: false))
+        }
         layers[id] = nil
+        noteAnimated(id)
         return .removed(id, formerParent: layer.parent, formerSublayers: layer.sublayers)
     }
 

@@ -16,6 +16,10 @@ extension LayerTree {
         for id in ids {
             ops.append(.create(id))
             ops += LayerTree.setOps(id, layers[id]!.state)
+            let timing = layers[id]!.timing
+            if timing != .layerDefault {
+                ops.append(.timing(id, speed: timing.speed, timeOffset: timing.timeOffset, beginTime: timing.beginTime))
+            }
             for entry in layers[id]!.animations.entries {
                 ops.append(.addAnimation(id, key: entry.key, entry.animation))
             }

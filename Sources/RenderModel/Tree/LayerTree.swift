@@ -28,6 +28,9 @@ public struct LayerTree: Hashable, Sendable {
         /// The animations attached, in application order
         /// (`docs/animations.md`).
         public internal(set) var animations = LayerAnimations()
+        /// The layer's own timing (`MediaTiming.layerDefault` until a
+        /// `timing` operation sets its speed, timeOffset and beginTime).
+        public internal(set) var timing = MediaTiming.layerDefault
     }
 
     /// Every layer, by id.
@@ -44,6 +47,14 @@ public struct LayerTree: Hashable, Sendable {
     public internal(set) var lastSequence: UInt64 = 0
     /// The virtual time of the last commit applied, nanoseconds.
     public internal(set) var lastTime: Int64 = 0
+    /// The layers holding at least one animation, ascending (so a frame
+    /// visits them in a fixed order without sorting or allocating).
+    public internal(set) var animatedLayerIDs: [LayerID] = []
+    /// Animations taken off by operations since the last
+    /// ``advanceAnimations(toMediaTime:began:ended:)`` (removed by key or
+    /// all, replaced under their key, or on a removed layer), in order: the
+    /// next frame reports them as ended, not finished.
+    var droppedAnimations: [AnimationReport] = []
 
     /// An empty tree: no layers, no bitmaps, before any commit.
     public init() {}

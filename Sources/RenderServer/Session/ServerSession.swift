@@ -336,10 +336,20 @@ public final class ServerSession {
         let latched = unlatched.map(\.sequence)
         let transactions = unlatched.flatMap(\.transactions)
         unlatched.removeAll()
+        // The animations, at the frame's target time: vsync k + 1, when it
+        // is on screen unless the render overruns (docs/animations.md).
+        let step = tree.advanceAnimations(toMediaTime: Double(nextTime) / 1e9)
+        let maxReports = WireLimits().maxAnimationReports
+        guard step.began.count <= maxReports, step.ended.count <= maxReports else {
+            throw SessionError(.serverFailure, "vsync \(k): \(max(step.began.count, step.ended.count)) animations began or ended at one frame; a presented message reports at most \(maxReports) (docs/limits.md)")
+        }
+        // While an animation runs, the next vsync must be drawn (§3.8).
+        let nextFrame = step.animating ? nextTime : WireMessage.Presented.noNextFrame
         let damage = tree.takeDamage()
         guard let box = damage.bounds else {
             return .presented(.init(frame: k + 1, onScreenTime: nextTime, frameHash: display.framebufferHash,
-                                    damage: .none, firstVisible: latched))
+                                    damage: .none, firstVisible: latched, nextFrameTime: nextFrame,
+                                    began: step.began, ended: step.ended))
         }
         // The render takes `renderCost` plus `rasterCost` per pixel of the
         // rectangles recomposited, from the latch; the frame is on screen
@@ -379,10 +389,14 @@ public final class ServerSession {
         }
         display.framebufferHash = hash
         framesWritten += 1
+        // Animating: the next vsync the server can latch at (after the render).
+        let next = step.animating ? (hello.rendersInTime ? try vsyncTime(try firstVsync(atOrAfter: busyUntil, from: k + 1, clock)) : nextTime)
+            : WireMessage.Presented.noNextFrame
         return .presented(.init(frame: frame, onScreenTime: onScreen, frameHash: hash,
                                 damage: .init(x: UInt32(box.x), y: UInt32(box.y),
                                               width: UInt32(box.width), height: UInt32(box.height)),
-                                firstVisible: latched, renderDuration: renderDuration, probeColors: display.probeColors()))
+                                firstVisible: latched, nextFrameTime: next, renderDuration: renderDuration,
+                                probeColors: display.probeColors(), began: step.began, ended: step.ended))
     }
 
     private static func indexRect(_ r: PixelRect) -> FrameIndexEntry.Rect {

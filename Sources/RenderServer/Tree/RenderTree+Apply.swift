@@ -38,12 +38,12 @@ extension RenderTree {
         return endCommit()
     }
 
-    private func beginCommit() {
+    func beginCommit() {
         stamp &+= 1
         commitDamage = DamageRegion()
     }
 
-    private func endCommit() -> DamageRegion {
+    func endCommit() -> DamageRegion {
         finishCommit()
         let damage = commitDamage
         pendingDamage.formUnion(damage)
@@ -99,9 +99,9 @@ extension RenderTree {
             for id in users {
                 if let node = nodes[id] { repaint(node) }
             }
-        case .animations:
-            // Kept by `layers`; the server does not evaluate animations at
-            // its vsyncs yet (docs/animations.md, "Not built yet").
+        case .animations, .timing:
+            // Kept by `layers`; the next frame evaluates them
+            // (`RenderTree+Animations.swift`).
             break
         }
     }

@@ -1,0 +1,134 @@
+/// One animation that began or ended at a frame, as
+/// ``LayerTree/advanceAnimations(toMediaTime:began:ended:)`` reports it.
+public struct AnimationReport: Hashable, Sendable {
+    /// The layer it is (or was) attached to.
+    public var layer: LayerID
+    /// The attached animation as it was then (its begin time stamped).
+    public var entry: LayerAnimations.Entry
+    /// For an end: true when its active duration ran out, false when an
+    /// operation took it off (removed by key or all, replaced under its
+    /// key, or its layer removed).
+    public var finished: Bool
+
+    public init(layer: LayerID, entry: LayerAnimations.Entry, finished: Bool) {
+        self.layer = layer
+        self.entry = entry
+        self.finished = finished
+    }
+}
+
+/// The animations of the whole tree at a frame (`docs/animations.md`, "On
+/// the server"): the one step that both the render server and the client's
+/// copy of the on-screen tree run, at the same frame times, so that both
+/// stamp the same begin times and end the same animations.
+extension LayerTree {
+    /// Keeps ``animatedLayerIDs`` in step with layer `id`'s animations.
+    mutating func noteAnimated(_ id: LayerID) {
+        let has = layers[id].map { !$0.animations.isEmpty } ?? false
+        var lo = 0, hi = animatedLayerIDs.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if animatedLayerIDs[mid] < id { lo = mid + 1 } else { hi = mid }
+        }
+        let present = lo < animatedLayerIDs.count && animatedLayerIDs[lo] == id
+        if has, !present { animatedLayerIDs.insert(id, at: lo) }
+        if !has, present { animatedLayerIDs.remove(at: lo) }
+    }
+
+    /// The layer-local time of layer `id` at media time `t` (seconds):
+    /// the media time converted down the layer's ancestors' timings and its
+    /// own, outermost first (`convertTime(_:from: nil)`,
+    /// `docs/core-animation-rules.md` §3.1). Walks the ancestors without
+    /// allocating.
+    public func localTime(of id: LayerID, atMediaTime t: Double) -> Double {
+        // The chain from the layer up, applied from the top down: the
+        // conversion is affine, so compose it bottom up instead —
+        // local = ((t − b_top) s_top + o_top … ) — by walking up and
+        // keeping the composed map (scale, offset).
+        var scale = 1.0, offset = 0.0          // local = scale · x + offset, x the current level's parent time
+        var x: LayerID? = id
+        while let current = x, current != 0, let layer = layers[current] {
+            let m = layer.timing
+            // local_at_this_level = (parent − b) s + o; fold it under what we have.
+            offset += scale * (m.timeOffset - m.beginTime * m.speed)
+            scale *= m.speed
+            x = layer.parent
+        }
+        return scale * t + offset
+    }
+
+    /// Whether layer `id`'s local time stands still (its speed or an
+    /// ancestor's is 0): its animations need no frames (a paused layer).
+    public func isPaused(_ id: LayerID) -> Bool {
+        var x: LayerID? = id
+        while let current = x, current != 0, let layer = layers[current] {
+            if layer.timing.speed == 0 { return true }
+            x = layer.parent
+        }
+        return false
+    }
+
+    /// Layer `id`'s timing and its ancestors', outermost first: what the
+    /// client records so that it can evaluate a frame's animations later.
+    public func timingChain(of id: LayerID) -> [MediaTiming] {
+        var chain: [MediaTiming] = []
+        var x: LayerID? = id
+        while let current = x, current != 0, let layer = layers[current] {
+            chain.append(layer.timing)
+            x = layer.parent
+        }
+        return chain.reversed()
+    }
+
+    /// The frame whose time is `t` (media seconds): first reports the
+    /// animations that operations took off since the last frame (ended,
+    /// not finished); then stamps, in each animated layer (ascending), the
+    /// animations that await a begin time with the layer-local time of
+    /// the frame (choice 2), reporting each as begun; then takes off the
+    /// removed-on-completion animations whose active duration has ended,
+    /// reporting each as ended, finished.
+    ///
+    /// - Returns: whether some animation can still change after `t` (a
+    ///   server then draws the next vsync, §3.8).
+    @discardableResult
+    public mutating func advanceAnimations(toMediaTime t: Double, began: (AnimationReport) -> Void = { _ in },
+                                           ended: (AnimationReport) -> Void = { _ in }) -> Bool {
+        for report in droppedAnimations { ended(report) }
+        droppedAnimations.removeAll(keepingCapacity: true)
+        var animating = false
+        var i = 0
+        while i < animatedLayerIDs.count {
+            let id = animatedLayerIDs[i]
+            let local = localTime(of: id, atMediaTime: t)
+            layers[id]!.animations.stampBeginTimes(local, reporting: { entry in
+                began(AnimationReport(layer: id, entry: entry, finished: false))
+            })
+            layers[id]!.animations.removeFinished(atLocalTime: local) { entry in
+                ended(AnimationReport(layer: id, entry: entry, finished: true))
+            }
+            let animations = layers[id]!.animations
+            if animations.isEmpty {
+                animatedLayerIDs.remove(at: i)
+                continue
+            }
+            if !animating, animations.isAnimating(atLocalTime: local), !isPaused(id) { animating = true }
+            i += 1
+        }
+        return animating
+    }
+
+    /// Layer `id`'s presentation state at media time `t`: its model state
+    /// with its animations applied at its local time (§3.2); nil for an
+    /// unknown layer.
+    public func presentationState(of id: LayerID, atMediaTime t: Double) -> LayerState? {
+        guard let layer = layers[id] else { return nil }
+        if layer.animations.isEmpty { return layer.state }
+        return layer.animations.presentation(of: layer.state, atLocalTime: localTime(of: id, atMediaTime: t))
+    }
+}
+
+extension LayerTree {
+    /// Whether operations took animations off since the last frame (the
+    /// next ``advanceAnimations(toMediaTime:began:ended:)`` reports them).
+    public var hasDroppedAnimations: Bool { !droppedAnimations.isEmpty }
+}

@@ -1,0 +1,66 @@
+import RenderModel
+
+/// The render server animates (`docs/animations.md`, "On the server"): at
+/// each frame it drew, the tree's ``LayerTree/advanceAnimations(toMediaTime:began:ended:)``
+/// stamps and ends animations, and each animated layer's node takes its
+/// presentation state (§3.2) — the model value with the layer's
+/// animations applied — which is what the compositor draws. A layer whose
+/// last animation ended shows its model state again (§7.24). The change
+/// damages what it moves or repaints, as a commit's change would.
+extension RenderTree {
+    /// What one frame's animation step did.
+    public struct AnimationStep: Sendable, Equatable {
+        /// Ids of the animations stamped with this frame's time.
+        public var began: [UInt64] = []
+        /// Ids of the animations that ended (taken off by a commit, or done).
+        public var ended: [UInt64] = []
+        /// Whether an animation can still change after this frame: the
+        /// next vsync must be drawn.
+        public var animating = false
+    }
+
+    /// Runs the animation step for the frame at media time `t` (seconds)
+    /// and brings the animated layers' nodes to their presentation state,
+    /// adding the damage to ``pendingDamage``.
+    public func advanceAnimations(toMediaTime t: Double) -> AnimationStep {
+        var step = AnimationStep()
+        guard !layers.animatedLayerIDs.isEmpty || layers.hasDroppedAnimations else { return step }
+        beginCommit()
+        var endedLayers: [LayerID] = []
+        step.animating = layers.advanceAnimations(toMediaTime: t, began: { step.began.append($0.entry.animation.id) },
+                                                  ended: { report in
+                                                      step.ended.append(report.entry.animation.id)
+                                                      endedLayers.append(report.layer)
+                                                  })
+        for id in layers.animatedLayerIDs { showPresentation(of: id, atMediaTime: t) }
+        for id in endedLayers where layers.animations(of: id).isEmpty { showPresentation(of: id, atMediaTime: t) }
+        _ = endCommit()
+        return step
+    }
+
+    /// Sets layer `id`'s node to its presentation state at `t`, damaging
+    /// what the difference can change.
+    private func showPresentation(of id: LayerID, atMediaTime t: Double) {
+        guard let node = nodes[id], let state = layers.presentationState(of: id, atMediaTime: t), state != node.state else { return }
+        let old = node.state
+        if Self.differsOnlyInPaints(old, state, node) { repaint(node) } else { touch(node) }
+        node.state = state
+        if old.zPosition != state.zPosition {
+            if let parent = node.parent { parent.order = nil } else if node.parentID == 0 { rootOrder = nil }
+        }
+    }
+
+    /// Whether `a` and `b` differ only in what paints the layer itself
+    /// (``paintsOnlyItself(_:_:)``), checked without allocating.
+    private static func differsOnlyInPaints(_ a: LayerState, _ b: LayerState, _ node: RenderNode) -> Bool {
+        var x = a
+        x.backgroundColor = b.backgroundColor
+        x.borderColor = b.borderColor
+        x.borderWidth = b.borderWidth
+        x.contents = b.contents
+        x.contentsGravity = b.contentsGravity
+        if !a.masksToBounds { x.cornerRadius = b.cornerRadius }
+        if node.children.isEmpty { x.opacity = b.opacity }
+        return x == b
+    }
+}
