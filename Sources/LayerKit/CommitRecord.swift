@@ -19,6 +19,10 @@ public struct CommitRecord: Sendable {
     public var changed: Int
     public var diff: CommitDiff
     public var bytes: Int
+    /// The transactions whose frame was due at a vsync before their first
+    /// mutation — those opened in a display-link callout that ran late —
+    /// with that vsync's time (``LayerContext/withFrameDeadline(_:_:)``).
+    public var frameDeadlines: [Int: Int64] = [:]
     /// Where each phase ran in virtual time; `time` is the end of `commit`.
     public var phases: CommitPhaseTimes
 }

@@ -56,6 +56,7 @@ extension LayerContext {
             firstMutations: txns.map { ($0.id, $0.firstMutation ?? $0.begun) },
             constraints: constraintsVisited, layout: layoutVisited, display: displayVisited, prepare: prepareVisited,
             changed: mentioned.count, diff: diff, bytes: bytes,
+            frameDeadlines: Dictionary(uniqueKeysWithValues: txns.compactMap { t in t.frameDeadline.map { (t.id, $0) } }),
             phases: CommitPhaseTimes(layout: .init(start: layoutStart, duration: displayStart - layoutStart),
                                      display: .init(start: displayStart, duration: prepareStart - displayStart),
                                      prepare: .init(start: prepareStart, duration: commitStart - prepareStart),

@@ -13,7 +13,21 @@ extension LayerContext {
         if stack.isEmpty { push(implicit: true) }
         let t = stack[stack.count - 1]
         if t.firstMutation == nil { t.firstMutation = sim.now }
+        if let due = frameDeadline, due < (t.frameDeadline ?? .max) { t.frameDeadline = due }
         return t
+    }
+
+    /// Runs `body` — a display-link callout — with `due` as the deadline of
+    /// the frames it changes: the vsync the callout was due at, earlier
+    /// than now when the main thread held it up (its vsyncs coalesced). A
+    /// transaction it changes is then late from that vsync on, and its
+    /// latency's `expected` and `hitch` say so (a commit hitch over an
+    /// animation, `docs/animations.md`, "Hitches").
+    public func withFrameDeadline(_ due: Int64, _ body: () throws -> Void) rethrows {
+        let outer = frameDeadline
+        frameDeadline = due
+        defer { frameDeadline = outer }
+        try body()
     }
 
     private func push(implicit: Bool) {

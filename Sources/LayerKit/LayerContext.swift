@@ -90,6 +90,8 @@ public final class LayerContext {
     /// Completion groups waiting for their animations to end.
     var awaitingGroups: [CompletionGroup] = []
     var animationCompletionPort: SimPort?
+    /// The deadline of the display-link callout running now, if any.
+    var frameDeadline: Int64?
     /// The presentation value of a layer's key path now — the frame on
     /// screen, with its animations applied — for an implicit action's
     /// start (the simulation answers it from what the render server

@@ -14,6 +14,9 @@ public final class Transaction {
     public let begun: Int64
     /// The first model change made while it was the innermost transaction.
     public internal(set) var firstMutation: Int64?
+    /// The vsync time its frame was due at, when earlier than its first
+    /// mutation (a display-link callout that ran late).
+    public internal(set) var frameDeadline: Int64?
     /// Values set on this transaction itself, by key.
     var values: [String: TransactionValue] = [:]
     /// Completion blocks set on this transaction (setting a second adds it).

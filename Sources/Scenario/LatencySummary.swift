@@ -26,6 +26,30 @@ public struct LatencySummary: Sendable, Equatable {
     public var samples: [Sample]
     /// The run's length in virtual ns (the ratio's denominator).
     public var duration: Int64
+    /// Frames drawn for animations that the render made late (frame,
+    /// present, hitch): render hitches without a transaction.
+    public var animationFrames: [(frame: Int64, present: Int64, hitch: Int64)] = []
+    /// When animations ran (disjoint, in order): the hitch ratio over them.
+    public var animationIntervals: [(start: Int64, end: Int64)] = []
+    /// The on-screen time of each late-frame candidate, by frame: whether
+    /// it fell while animations ran.
+    var presents: [Int64: Int64] = [:]
+
+    public static func == (a: LatencySummary, b: LatencySummary) -> Bool {
+        a.samples == b.samples && a.duration == b.duration && a.presents == b.presents
+            && a.animationFrames.elementsEqual(b.animationFrames, by: ==) && a.animationIntervals.elementsEqual(b.animationIntervals, by: ==)
+    }
+
+    /// A summary of a run's latencies, with the hitches over animations.
+    public init?(latencies: [TraceEvent.LatencyInfo], duration: Int64,
+                 animationFrames: [(frame: Int64, present: Int64, hitch: Int64)],
+                 animationIntervals: [(start: Int64, end: Int64)]) {
+        self.init(latencies: latencies, duration: duration)
+        self.animationFrames = animationFrames
+        self.animationIntervals = animationIntervals
+        for l in latencies { presents[l.frame] = l.present }
+        for f in animationFrames { presents[f.frame] = f.present }
+    }
 
     /// The summary of `latencies` (nil when empty) over a run of `duration` ns.
     public init?(latencies: [TraceEvent.LatencyInfo], duration: Int64) {
@@ -52,6 +76,9 @@ public struct LatencySummary: Sendable, Equatable {
     public var lateFrames: [(frame: Int64, hitch: Int64, late: TraceEvent.LateCause?)] {
         var worst: [Int64: Sample] = [:]
         for s in samples where s.hitch > 0 && s.hitch > (worst[s.frame]?.hitch ?? 0) { worst[s.frame] = s }
+        for f in animationFrames where f.hitch > (worst[f.frame]?.hitch ?? 0) {
+            worst[f.frame] = Sample(txn: 0, frame: f.frame, latency: 0, hitch: f.hitch, late: .render)
+        }
         return worst.sorted { $0.key < $1.key }.map { ($0.key, $0.value.hitch, $0.value.late) }
     }
 
@@ -86,10 +113,29 @@ public struct LatencySummary: Sendable, Equatable {
         let commits = late.filter { $0.late == .commit }.count, renders = late.filter { $0.late == .render }.count
         out += "hitch time: \(late.count) late frame\(late.count == 1 ? "" : "s") (\(commits) commit, \(renders) render), \(Self.ms(total)) over \(String(format: "%.3f", Double(duration) / 1e9)) s = \(String(format: "%.1f", ratio)) ms/s"
         out += " — \(Self.wwdc20Band(ratio)) (WWDC20: good < 5, warning 5–10, critical ≥ 10); \(Self.organizerBand(ratio)) (Organizer: good ≤ 10, warning ≤ 25, critical ≤ 50)"
+        if let a = overAnimations {
+            out += "\nhitch time over animations: \(a.frames) late frame\(a.frames == 1 ? "" : "s"), \(Self.ms(a.hitch)) over \(String(format: "%.3f", Double(a.seconds) / 1e9)) s of animation = \(String(format: "%.1f", a.ratio)) ms/s — \(Self.wwdc20Band(a.ratio)) (WWDC20); \(Self.organizerBand(a.ratio)) (Organizer)"
+        }
         return out
     }
 
     static func ms(_ ns: Int64) -> String {
         String(format: "%.3f ms", Double(ns) / 1e6)
+    }
+
+    /// The hitch time of the late frames that reached the screen while
+    /// animations ran, over the time they ran (`docs/animations.md`,
+    /// "Hitches"); nil when no animation ran.
+    public var overAnimations: (frames: Int, hitch: Int64, seconds: Int64, ratio: Double)? {
+        let seconds = animationIntervals.reduce(Int64(0)) { $0 + ($1.end - $1.start) }
+        guard seconds > 0 else { return nil }
+        var frames = 0, hitch: Int64 = 0
+        for f in lateFrames {
+            guard let present = presents[f.frame],
+                  animationIntervals.contains(where: { $0.start < present && present <= $0.end }) else { continue }
+            frames += 1
+            hitch += f.hitch
+        }
+        return (frames, hitch, seconds, (Double(hitch) / 1e6) / (Double(seconds) / 1e9))
     }
 }

@@ -9,10 +9,12 @@ extension ScenarioRunner {
     func addDisplayLink(_ d: DisplayLinkDecl) {
         let hz = file.display.hz
         let perFrame = d.framesPerSecond == 0 ? 1 : Int64(hz / d.framesPerSecond)
-        let link = DisplayLink(name: d.name, clock: VsyncClock(hz: hz), vsyncsPerFrame: perFrame, context: context) { [unowned self] _ in
-            try self.perform(d.body)
+        let link = DisplayLink(name: d.name, clock: VsyncClock(hz: hz), vsyncsPerFrame: perFrame, context: context) { [unowned self] link in
+            // What the callout changes was due at the vsync it stands for.
+            try self.layerContext.withFrameDeadline(link.dueTime ?? self.context.now) { try self.perform(d.body) }
         }
         displayLinks[d.name] = link
+        simulation.register(link)
         link.add(to: loop, modes: d.modes.map(mode))
     }
 }

@@ -39,6 +39,16 @@ public final class DisplayLink {
     /// The times of the callout running now, or of the last one (nil before
     /// the first): CADisplayLink's `timestamp` and `targetTimestamp`.
     public private(set) var lastFrame: TraceEvent.FrameTimestamps?
+    /// The vsync time the callout running now was first due at: its own
+    /// vsync's, or an earlier one's when the main thread held the callout
+    /// up and its vsyncs coalesced (what a late frame is late from).
+    public private(set) var dueTime: Int64?
+    /// When the link was running — added, not paused, valid — as
+    /// [start, end) intervals of virtual time; the last one's end is nil
+    /// while it runs (the hitch ratio over animations, `docs/animations.md`).
+    public private(set) var activeIntervals: [(start: Int64, end: Int64?)] = []
+    /// The first vsync the queued message stands for (coalesced ones included).
+    private var pendingDue: Int64?
     private let context: SimContext
     /// The pending vsync event, when the link is live.
     private var scheduled: Int?
@@ -62,6 +72,8 @@ public final class DisplayLink {
         perform = { [weak self] message in
             guard let self else { return }
             self.lastFrame = message.frame
+            self.dueTime = self.pendingDue ?? message.frame?.timestamp
+            self.pendingDue = nil
             try body(self)
         }
     }
@@ -75,6 +87,7 @@ public final class DisplayLink {
         for mode in modes { loop.add(port, to: mode) }
         isAdded = true
         if scheduled == nil, !isPaused, isValid { scheduleNext() }
+        noteActive()
     }
 
     /// `isPaused = true`: no callout until ``resume()``; a callout waiting
@@ -84,6 +97,8 @@ public final class DisplayLink {
         isPaused = true
         stopVsyncs()
         port.removeQueuedMessages()
+        pendingDue = nil
+        noteActive()
     }
 
     /// `isPaused = false`: due again from the first vsync after now.
@@ -91,12 +106,14 @@ public final class DisplayLink {
         guard isValid, isPaused else { return }
         isPaused = false
         if isAdded { scheduleNext() }
+        noteActive()
     }
 
     /// `invalidate()`: removed from every mode, never fires again.
     public func invalidate() {
         stopVsyncs()
         port.invalidate()
+        noteActive()
     }
 
     private func stopVsyncs() {
@@ -127,7 +144,16 @@ public final class DisplayLink {
         let frame = TraceEvent.FrameTimestamps(timestamp: time, targetTimestamp: target ?? Int64.max)
         if !port.updateNewestMessage({ $0.frame = frame }) {
             port.send(at: context.now, label: name, frame: frame)
+            pendingDue = time
         }
         scheduleNext()
+    }
+
+    /// Opens or closes the current active interval.
+    private func noteActive() {
+        let running = isAdded && !isPaused && isValid
+        let open = activeIntervals.last.map { $0.end == nil } ?? false
+        if running, !open { activeIntervals.append((context.now, nil)) }
+        if !running, open { activeIntervals[activeIntervals.count - 1].end = context.now }
     }
 }

@@ -188,6 +188,7 @@ extension Simulation {
         }
         r.transactionsBySequence[record.sequence] = record.transactions
         for (txn, start) in record.firstMutations { r.latencyStart[txn] = start }
+        for (txn, due) in record.frameDeadlines { r.latencyDue[txn] = due }
         r.sentDiffs[record.sequence] = record.diff
         if r.dead {
             try recoverRenderServer()        // its snapshot includes this commit
@@ -333,9 +334,12 @@ extension Simulation {
         for txn in txns {
             guard let start = r.latencyStart.removeValue(forKey: txn) else { continue }
             // Had every deadline been met: latched at the first vsync at or
-            // after the first mutation, on screen one vsync later.
+            // after the first mutation — or at the vsync a display-link
+            // callout that changed it was due at, when that is earlier —
+            // on screen one vsync later.
             // (ship checked that this frame's time exists; `end` otherwise.)
-            let k = r.clock.firstVsync(atOrAfter: start) ?? latched
+            let due = min(start, r.latencyDue.removeValue(forKey: txn) ?? start)
+            let k = r.clock.firstVsync(atOrAfter: due) ?? latched
             let expected = r.clock.time(ofVsync: k + 1) ?? VirtualTime.end
             var info = TraceEvent.LatencyInfo(txn: txn, frame: Int64(frame), start: start, present: present,
                                               latency: present - start, expected: expected,
@@ -352,7 +356,7 @@ extension Simulation {
         }
         // Busy vsyncs before the earliest one a transaction still in flight
         // could be due at can no longer matter.
-        let floor = r.latencyStart.values.min().map { r.clock.firstVsync(atOrAfter: $0) ?? latched + 1 } ?? latched + 1
+        let floor = (Array(r.latencyStart.values) + Array(r.latencyDue.values)).min().map { r.clock.firstVsync(atOrAfter: $0) ?? latched + 1 } ?? latched + 1
         r.busyVsyncs = r.busyVsyncs.filter { $0 >= floor }
         guard !events.isEmpty else { return }
         context.schedule(at: present, label: nil) { [unowned self] in
@@ -433,6 +437,8 @@ final class RenderState {
     var transactionsBySequence: [UInt64: [Int]] = [:]
     /// First mutation (or begin) of each shipped transaction not yet on screen.
     var latencyStart: [Int: Int64] = [:]
+    /// Display-link deadlines of transactions in flight (``LayerKit/CommitRecord/frameDeadlines``).
+    var latencyDue: [Int: Int64] = [:]
     var frames: [PresentedFrame] = []
     var presentations: [Presentation] = []
     var sentDiffs: [UInt64: CommitDiff] = [:]
@@ -472,7 +478,7 @@ extension Simulation {
         var began: [UInt64] = [], ended: [UInt64] = [], changed: [LayerID] = []
         var stamps: [UInt64: Double] = [:]
         let animated = r.onScreen.animatedLayerIDs
-        r.onScreen.advanceAnimations(toMediaTime: Double(target) / 1e9,
+        let animating = r.onScreen.advanceAnimations(toMediaTime: Double(target) / 1e9,
                                      began: { report in
                                          began.append(report.entry.animation.id)
                                          stamps[report.entry.animation.id] = report.entry.animation.timing.beginTime
@@ -484,6 +490,11 @@ extension Simulation {
             warn("the render server's animations at vsync \(k) (began \(p.began), ended \(p.ended)) differ from the client's copy of the tree (began \(began), ended \(ended)); `expect presentation` may be wrong from here on")
         }
         r.history.noteAnimationFrame(at: target)
+        noteServerAnimating(animating, at: target)
+        if !animated.isEmpty, p.damage.width > 0, p.damage.height > 0, p.onScreenTime > target {
+            // An animation frame the render made late (a render hitch).
+            lateAnimationFrames.append((Int64(p.frame), p.onScreenTime, p.onScreenTime - target))
+        }
         for id in Set(animated + changed).sorted() {
             r.history.noteAnimations(id, r.onScreen.animations(of: id), chain: r.onScreen.timingChain(of: id), at: target)
         }

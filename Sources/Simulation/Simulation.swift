@@ -43,6 +43,13 @@ public final class Simulation {
     /// Every transaction's commit latency, as traced (`latency` events),
     /// in order: what a summary needs when the events are not kept.
     public internal(set) var latencies: [TraceEvent.LatencyInfo] = []
+    /// When the render server was animating (`Simulation+Hitches.swift`).
+    var serverAnimationIntervals: [(start: Int64, end: Int64?)] = []
+    /// Frames drawn for animations that reached the screen after the vsync
+    /// they were due at (a render overrun), with how late.
+    public internal(set) var lateAnimationFrames: [(frame: Int64, present: Int64, hitch: Int64)] = []
+    /// The display links whose running time counts as animation time.
+    var displayLinks: [DisplayLink] = []
 
     /// The bound of virtual time for runs with no timeout (`run`,
     /// `run iterations=`), 10 minutes.

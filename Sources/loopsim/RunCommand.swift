@@ -88,7 +88,12 @@ enum RunCommand {
         func report(_ text: String) {
             if tracePath == nil && format != .text { printError(text) } else { printOut(text) }
         }
-        if let latency = LatencySummary(latencies: outcome.simulation.latencies, duration: sink.lastTime ?? 0) { report(latency.description) }
+        let end = sink.lastTime ?? 0
+        if let latency = LatencySummary(latencies: outcome.simulation.latencies, duration: end,
+                                        animationFrames: outcome.simulation.lateAnimationFrames,
+                                        animationIntervals: outcome.simulation.animationIntervals(until: end)) {
+            report(latency.description)
+        }
         if !outcome.expectations.isEmpty {
             report(ExpectationReport.render(outcome.expectations))
         }
