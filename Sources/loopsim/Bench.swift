@@ -105,16 +105,17 @@ enum BenchCommand {
         ("commit", "ns from the start of a commit to the render server's 'applied', per phase, against the raw socket round trip; and the vsync after it"),
         ("raster", "ns per frame: a full 1280x720 frame of 1,000 half-transparent rectangles, and a 1 % damaged frame"),
         ("scale", "100 layers, one changing per 60 Hz frame, spawned server: virtual s per wall s over 60 s with frames and with none; peak RSS at 1 and 10 min; bytes per frame (minutes; not run by default)"),
+        ("animation", "100 layers animated by the spawned server at 390x844, 60 Hz: virtual s per wall s over 60 s with frames and with none; server peak RSS at 10 and 60 s (minutes; not run by default)"),
     ]
 
     static let spec = CommandSpec(
         name: "bench",
         abstract: "Run the benchmarks (warm-up, N runs, p50/p90/p99).",
         usage: "loopsim bench [<name> ...] [--json] [--runs <n>] [--no-peer] [--filter <text>] [--server <transport>]",
-        arguments: [("<name>", "Benchmark groups to run (default: all but scale): " + groups.map(\.0).joined(separator: ", ") + ".")],
+        arguments: [("<name>", "Benchmark groups to run (default: all but scale and animation): " + groups.map(\.0).joined(separator: ", ") + ".")],
         options: [
             ("--json", "Print one JSON object per line (name, unit, p50, p90, p99, peer, ratio)."),
-            ("--runs <n>", "Timed runs per benchmark (default 200; scale: 60 s runs of each kind, default 5)."),
+            ("--runs <n>", "Timed runs per benchmark (default 200; scale: 60 s runs of each kind, default 5; animation: default 3)."),
             ("--no-peer", "Skip the comparisons with peers (Foundation, pixman)."),
             ("--filter <text>", "Only benchmarks whose name contains <text>."),
             ("--server <transport>", "For 'commit': spawn (default), thread or unix:PATH."),
@@ -129,7 +130,7 @@ enum BenchCommand {
             guard let n = Int(r), n > 0, n <= 1_000_000 else { throw UsageError(message: "--runs needs a positive integer, got '\(r)'") }
             runs = n
         }
-        let names = parsed.positionals.isEmpty ? groups.map(\.0).filter { $0 != "scale" } : parsed.positionals
+        let names = parsed.positionals.isEmpty ? groups.map(\.0).filter { $0 != "scale" && $0 != "animation" } : parsed.positionals
         for n in names where !groups.contains(where: { $0.0 == n }) {
             throw UsageError(message: "unknown benchmark '\(n)' (known: \(groups.map(\.0).joined(separator: ", ")))")
         }
@@ -148,6 +149,13 @@ enum BenchCommand {
             case "scale":
                 do {
                     results = try ScaleBench.run(runs: parsed.values["--runs"] == nil ? 5 : runs, filter: parsed.values["--filter"])
+                } catch {
+                    printError("Error: \(error)")
+                    return ExitStatus.failure
+                }
+            case "animation":
+                do {
+                    results = try AnimationBench.run(runs: parsed.values["--runs"] == nil ? 3 : runs, filter: parsed.values["--filter"])
                 } catch {
                     printError("Error: \(error)")
                     return ExitStatus.failure

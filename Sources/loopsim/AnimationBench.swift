@@ -1,0 +1,94 @@
+import Foundation
+import LoopSimSystem
+import RenderServer
+import Scenario
+import Simulation
+
+/// `loopsim bench animation` (issue 8, docs/benchmarks.md): 60 s of virtual
+/// time at 60 Hz on a 390 × 844 display, 100 layers each running a
+/// repeating animation — a basic (position, autoreversing), a keyframe
+/// (a turn) or a spring (scale) — that the spawned render server evaluates
+/// at every vsync, with no commit after the first second.
+///
+/// - `animation.60s.frames`: every frame written; `ratio` is virtual
+///   seconds per wall second (target ≥ 20), with the frames written and the
+///   server's peak RSS (`VmHWM`) at 10 s and at 60 s (flat: within 10 %);
+/// - `animation.60s.none`: the same with `--frames none` (target ≥ 100).
+enum AnimationBench {
+    static let scenario = """
+        display size=(390,844) hz=60 background=black
+        for i in 0..<100:
+            layer cell{i} frame=({i % 10 * 39 + 4}, {i / 10 * 84 + 20}, 24, 24) background=orange
+        at 100ms:
+            for i in 0..<34:
+                animate cell{i * 3}.position by=(0,40) duration=1s autoreverses repeat=inf timing=easeInEaseOut
+            for i in 0..<33:
+                animate cell{i * 3 + 1}.transform keyframes=(rotate(0deg), rotate(120deg), rotate(240deg), rotate(360deg)) duration=2s repeat=inf
+                spring cell{i * 3 + 2}.transform from=scale(0.5) to=scale(1) damping=8 repeat=inf
+        run for=60s
+
+        """
+
+    struct Run {
+        var wallNanoseconds: UInt64
+        var frames: Int
+        var serverRSS: [UInt64]
+    }
+
+    static func runOnce(writeFrames: Bool, sampleAt: [Int64] = []) throws -> Run {
+        let file = try ScenarioParser.parse(scenario, path: "animation.loop")
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("loopsim-bench-animation-\(CurrentProcess.id)-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let runner = ScenarioRunner(file: file, source: scenario, tracing: false,
+                                    render: .init(transport: .spawn, frames: writeFrames ? folder : nil))
+        var samples: [UInt64] = []
+        var sampleError: Error?
+        for t in sampleAt {
+            runner.simulation.context.schedule(at: t, label: nil) { [simulation = runner.simulation] in
+                do {
+                    samples.append(try ProcessStatus.peakResidentBytes(of: simulation.renderServerPID ?? CurrentProcess.id))
+                } catch {
+                    sampleError = error
+                }
+            }
+        }
+        let start = WallClock.nanoseconds()
+        let outcome = runner.run()
+        let wall = WallClock.nanoseconds() - start
+        if let failure = outcome.failure { throw ScaleBench.Failure(description: "bench animation: the scenario failed: \(failure.message)") }
+        if let sampleError { throw ScaleBench.Failure(description: "bench animation: cannot read the server's peak RSS: \(sampleError)") }
+        let frames = outcome.simulation.presentedFrames.count
+        // Every vsync from the animations' first frame to the end draws one.
+        guard frames >= 59 * 60 else {
+            throw ScaleBench.Failure(description: "bench animation: only \(frames) frames drawn in 60 s; the server stopped animating")
+        }
+        return Run(wallNanoseconds: wall, frames: frames, serverRSS: samples)
+    }
+
+    static func run(runs: Int, filter: String?) throws -> [BenchResult] {
+        // 60 s of 390 × 844 frames are 3.6 GB: past the default budget of a session.
+        if CurrentProcess.environment("LOOPSIM_FRAMES_BUDGET") == nil { CurrentProcess.setEnvironment("LOOPSIM_FRAMES_BUDGET", "16G") }
+        var results: [BenchResult] = []
+        for (name, frames) in [("animation.60s.frames", true), ("animation.60s.none", false)] where filter.map({ name.contains($0) }) ?? true {
+            _ = try runOnce(writeFrames: frames, sampleAt: [10_000_000_000, 59_999_000_000])   // warm-up, and the memory samples
+            var walls: [Double] = []
+            var last: Run?
+            for _ in 0..<runs {
+                let r = try runOnce(writeFrames: frames, sampleAt: [10_000_000_000, 59_999_000_000])
+                walls.append(Double(r.wallNanoseconds))
+                last = r
+            }
+            let p = percentiles(walls)
+            var result = BenchResult(name: name, unit: "ns wall per 60 s", p50: p.p50, p90: p.p90, p99: p.p99, runs: runs, batch: 1)
+            result.extra = [("ratio", String(format: "%.1f", 60e9 / p.p50)), ("ratio_p90", String(format: "%.1f", 60e9 / p.p90)),
+                            ("frames", String(last!.frames))]
+            if let r = last, r.serverRSS.count == 2 {
+                result.extra += [("server_rss_10s", String(r.serverRSS[0])), ("server_rss_60s", String(r.serverRSS[1])),
+                                 ("server_rss_growth", String(format: "%.3f", Double(r.serverRSS[1]) / Double(r.serverRSS[0])))]
+            }
+            results.append(result)
+        }
+        return results
+    }
+}
