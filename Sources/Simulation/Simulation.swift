@@ -22,8 +22,7 @@ public final class Simulation {
     /// The render server connection, when one is attached.
     var render: RenderState?
 
-    var finishedFrames: [PresentedFrame] = []
-    var finishedPresentations: [Presentation] = []
+    var finishedLog = PresentedLog()
     /// A simulation owns its run: when it goes, the outside events it never
     /// delivered go too (they hold the loop and the context), so a finished
     /// run releases what it made (docs/library.md).

@@ -76,7 +76,7 @@ enum ScaleBench {
         let wall = WallClock.nanoseconds() - start
         if let failure = outcome.failure { throw Failure(description: "bench scale: the scenario failed: \(failure.message)") }
         if let sampleError { throw Failure(description: "bench scale: cannot read the peak RSS: \(sampleError)") }
-        let frames = outcome.simulation.presentedFrames.count
+        let frames = outcome.simulation.presentedFrameCount
         // One a vsync but the first (the first change is latched at frame 2).
         guard frames == seconds * 60 - 1 else {
             throw Failure(description: "bench scale: \(frames) frames drawn in \(seconds) s, expected \(seconds * 60 - 1)")
