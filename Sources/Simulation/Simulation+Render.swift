@@ -360,7 +360,7 @@ extension Simulation {
         r.busyVsyncs = r.busyVsyncs.filter { $0 >= floor }
         guard !events.isEmpty else { return }
         context.schedule(at: present, label: nil) { [unowned self] in
-            self.latencies += events
+            self.latencyLog.append(contentsOf: events.map(LatencyRecord.init))
             for info in events { self.context.emit(.latency(info)) }
         }
     }

@@ -40,8 +40,12 @@ public final class Simulation {
     /// Every `log` action, with its virtual time.
     public private(set) var logs: [(time: Nanoseconds, text: String)] = []
     /// Every transaction's commit latency, as traced (`latency` events),
-    /// in order: what a summary needs when the events are not kept.
-    public internal(set) var latencies: [TraceEvent.LatencyInfo] = []
+    /// in order: what a summary needs when the events are not kept
+    /// (built from ``latencyLog`` when asked for: O(transactions)).
+    public var latencies: [TraceEvent.LatencyInfo] { latencyLog.map(\.info) }
+    /// The latency records, compact (``LatencyRecord``), in chunks that are
+    /// never recopied as a long run adds to them (``ChunkedArray``).
+    var latencyLog = ChunkedArray<LatencyRecord>()
 
     /// The bound of virtual time for runs with no timeout (`run`,
     /// `run iterations=`), 10 minutes.
