@@ -73,7 +73,7 @@ public final class Simulation {
         }
         mainLoop.add(eventPort, to: .common)
         layers = LayerContext(loop: mainLoop)
-        layers.encoder = { CommitCodec.encode($0) }
+        layers.encodedByteCount = { CommitCodec.encodedSize(of: $0) }
         if uikitProfile { layers.installUIKitProfile() }
     }
 
