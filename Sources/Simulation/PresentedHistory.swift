@@ -50,12 +50,18 @@ struct PresentedHistory {
     }
 
     private mutating func record(_ id: LayerID, _ property: LayerProperty, _ value: PropertyValue, at time: Int64) {
-        let last = layers[id]?.values[property]?.last
-        if let last, table[last.value] == value { return }
-        let i = table.index(of: value)
-        // In place: the list is never copied to append to it.
-        if let last, last.time == time { layers[id]!.values[property]!.removeLast() }
-        layers[id, default: Entry()].values[property, default: []].append((time, i))
+        // One access path into both dictionaries, changed in place (the
+        // list is never copied to append to it).
+        Self.record(value, at: time, in: &layers[id, default: Entry()].values[property, default: []], table: &table)
+    }
+
+    private static func record(_ value: PropertyValue, at time: Int64, in list: inout [(time: Int64, value: UInt32)],
+                               table: inout ValueTable) {
+        if let last = list.last {
+            if table[last.value] == value { return }
+            if last.time == time { list.removeLast() }
+        }
+        list.append((time, table.index(of: value)))
     }
 
     private static func append(_ list: inout [(time: Int64, alive: Bool)], _ item: (Int64, Bool)) {
