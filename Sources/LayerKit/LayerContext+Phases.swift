@@ -50,7 +50,7 @@ extension LayerContext {
         let txns = poppedSinceShip.sorted { $0.id < $1.id }
         poppedSinceShip = []
         let diff = CommitDiff(sequence: sequence, time: sim.now, ops: ops, transactions: txns.map { UInt64($0.id) })
-        let bytes = encoder(diff).count
+        let bytes = encodedByteCount(diff)
         let record = CommitRecord(
             sequence: sequence, time: sim.now, transactions: txns.map(\.id),
             firstMutations: txns.map { ($0.id, $0.firstMutation ?? $0.begun) },

@@ -76,8 +76,10 @@ public final class LayerContext {
     /// What the phases cost in virtual time (all 0 by default).
     public var costs = CommitCosts.free
 
-    /// Encodes a diff for the wire; returns the byte count shipped.
-    public var encoder: (CommitDiff) -> [UInt8] = { _ in [] }
+    /// How many bytes a diff takes on the wire (the commit record's and the
+    /// trace's `bytes`); 0 by default. Counted, not encoded: the diff is
+    /// encoded once, when it is sent.
+    public var encodedByteCount: (CommitDiff) -> Int = { _ in 0 }
 
     // Animations (`LayerContext+Animations.swift`).
 

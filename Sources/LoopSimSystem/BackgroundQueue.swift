@@ -23,6 +23,12 @@ import Glibc
 ///   never on how far the thread has got: a deterministic point.
 /// - Thread-safe: every member may be called from any thread; the state is
 ///   guarded by one `pthread_mutex_t` and two condition variables.
+/// - A job is held by the queue only until it is performed: pending jobs
+///   sit in a ring of `capacity` slots, so the queue's memory is bounded
+///   by `capacity` jobs however many are submitted. With `recycling`, up
+///   to `capacity` performed jobs are kept for ``reclaim()`` instead of
+///   being dropped, so that the caller reuses their storage (the frame
+///   writer's P6 buffers: no allocation, no page faults per frame).
 /// - Call ``finish()`` when done: the thread keeps the queue alive until then.
 public final class BackgroundQueue<Job: Sendable, Failure: Error & Sendable>: @unchecked Sendable {
     // @unchecked: every stored `var` below is read and written only with
@@ -32,8 +38,14 @@ public final class BackgroundQueue<Job: Sendable, Failure: Error & Sendable>: @u
     private let jobsReady = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     /// Signalled when a job is done (room in the queue, a ticket reached).
     private let jobDone = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var pending: [Job] = []
-    private var pendingStart = 0
+    /// Submitted jobs not yet taken by the thread: `ring[(head + i) % capacity]`
+    /// for `i < pendingCount`; a slot is emptied as its job is taken.
+    private var ring: [Job?]
+    private var head = 0
+    private var pendingCount = 0
+    /// Performed (or skipped) jobs kept for ``reclaim()``, with `recycling`.
+    private var performed: [Job] = []
+    private let recycling: Bool
     /// Tickets handed out, and jobs done (performed or skipped), so far.
     private var submitted: UInt64 = 0
     private var completed: UInt64 = 0
@@ -48,12 +60,16 @@ public final class BackgroundQueue<Job: Sendable, Failure: Error & Sendable>: @u
     /// - Parameters:
     ///   - capacity: at least 1; ``submit(_:)`` waits while this many jobs
     ///     are pending.
+    ///   - recycling: keep up to `capacity` performed jobs for ``reclaim()``.
     ///   - makeWorker: called once, on the background thread; returns what
     ///     performs each job there.
     /// - Throws: ``SystemError`` from `pthread_create`.
-    public init(capacity: Int, makeWorker: @escaping @Sendable () -> (Job) throws(Failure) -> Void) throws(SystemError) {
+    public init(capacity: Int, recycling: Bool = false,
+                makeWorker: @escaping @Sendable () -> (Job) throws(Failure) -> Void) throws(SystemError) {
         precondition(capacity >= 1, "a BackgroundQueue holds at least one job")
         self.capacity = capacity
+        self.recycling = recycling
+        ring = Array(repeating: nil, count: capacity)
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(jobsReady, nil)
         pthread_cond_init(jobDone, nil)
@@ -92,7 +108,8 @@ public final class BackgroundQueue<Job: Sendable, Failure: Error & Sendable>: @u
         locked {
             precondition(!finishing, "BackgroundQueue.submit after finish()")
             while submitted - completed >= UInt64(capacity) { pthread_cond_wait(jobDone, mutex) }
-            pending.append(job)
+            ring[(head + pendingCount) % capacity] = job
+            pendingCount += 1
             submitted += 1
             pthread_cond_signal(jobsReady)
             return submitted
@@ -116,6 +133,13 @@ public final class BackgroundQueue<Job: Sendable, Failure: Error & Sendable>: @u
         wait(through: locked { submitted })
     }
 
+    /// A job the thread is done with (performed, or skipped after a
+    /// failure), the most recent first, for reusing its storage; nil when none is
+    /// kept (always nil without `recycling`).
+    public func reclaim() -> Job? {
+        locked { performed.isEmpty ? nil : performed.removeLast() }
+    }
+
     /// Tickets handed out so far.
     public var ticketCount: UInt64 { locked { submitted } }
 
@@ -135,14 +159,14 @@ public final class BackgroundQueue<Job: Sendable, Failure: Error & Sendable>: @u
     private func serve(_ perform: (Job) throws(Failure) -> Void) {
         while true {
             let next: (Job, Bool)? = locked {
-                while pendingStart == pending.count && !finishing { pthread_cond_wait(jobsReady, mutex) }
-                guard pendingStart < pending.count else { return nil }
-                let job = pending[pendingStart]
-                pendingStart += 1
-                if pendingStart == pending.count {
-                    pending.removeAll(keepingCapacity: true)
-                    pendingStart = 0
-                }
+                while pendingCount == 0 && !finishing { pthread_cond_wait(jobsReady, mutex) }
+                guard pendingCount > 0 else { return nil }
+                // Out of the ring: the queue keeps no reference to a job
+                // once it is taken.
+                let job = ring[head]!
+                ring[head] = nil
+                head = (head + 1) % capacity
+                pendingCount -= 1
                 return (job, failure == nil)
             }
             guard let (job, live) = next else { return }
@@ -153,6 +177,7 @@ public final class BackgroundQueue<Job: Sendable, Failure: Error & Sendable>: @u
             locked {
                 completed += 1
                 if let error, failure == nil { failure = (completed, error) }
+                if recycling, performed.count < capacity { performed.append(job) }
                 pthread_cond_broadcast(jobDone)
             }
         }

@@ -43,17 +43,23 @@ final class ModeState {
 
     /// Moves a timer whose fire time changed to its sorted place, after
     /// every timer with an equal time (in place: no array is rebuilt).
+    ///
+    /// The place is found as a bubble pass would find it (forward past the
+    /// timers due at or before it, else back before those due after it),
+    /// then the timer is moved there with one remove and one insert: a
+    /// `memmove`, not a swap (two retains and releases) per timer passed,
+    /// which was a quarter of the client's instructions with 200 timers.
     func reposition(_ t: SimTimer) {
-        guard var j = timers.firstIndex(where: { $0 === t }) else { return }
+        guard let j = timers.firstIndex(where: { $0 === t }) else { return }
         let time = t.fireTime
-        while j + 1 < timers.count, timers[j + 1].fireTime <= time {
-            timers.swapAt(j, j + 1)
-            j += 1
+        var k = j
+        while k + 1 < timers.count, timers[k + 1].fireTime <= time { k += 1 }
+        if k == j {
+            while k > 0, timers[k - 1].fireTime > time { k -= 1 }
         }
-        while j > 0, timers[j - 1].fireTime > time {
-            timers.swapAt(j, j - 1)
-            j -= 1
-        }
+        guard k != j else { return }
+        let moved = timers.remove(at: j)
+        timers.insert(moved, at: k)
     }
 
     /// The earliest (soft, hard) deadline among valid timers that are not firing.

@@ -29,7 +29,7 @@ extension ScenarioRunner {
                                          observed: "visible in the frame on screen at \(TimeLiteral.format(t))")
             }
             return ExpectationResult(expectation: e, passed: true, summary: summary(e),
-                                     observed: "never visible in \(simulation.presentations.count) presented frame(s)")
+                                     observed: "never visible in \(simulation.presentationCount) presented frame(s)")
         case .pixel(let x, let y, let color, let at, let tolerance):
             let (rgb, source) = pixel(x: x, y: y, at: at, filesWritten: render.frames != nil)
             guard let rgb else {
@@ -80,7 +80,7 @@ extension ScenarioRunner {
     private func pixel(x: Int, y: Int, at t: Int64, filesWritten: Bool) -> ([UInt8]?, String) {
         let d = file.display
         guard x < d.width, y < d.height else { return (nil, "(\(x), \(y)) is outside the \(d.width)×\(d.height) display") }
-        guard let frame = simulation.presentedFrames.last(where: { $0.present <= t }) else {
+        guard let frame = simulation.presentedFrame(onScreenAt: t) else {
             return (Array(d.background.prefix(3)), "no frame yet: the display background")
         }
         let name = filesWritten ? frame.file : "frame \(frame.index)"

@@ -5,14 +5,17 @@ import RenderModel
 /// each recorded only when it changed, at the on-screen time of the frame
 /// that showed the change. It answers what a whole tree per frame would
 /// (``state(of:at:)``) in memory that grows with the changes shown, not with
-/// the frames (`docs/render-server.md`).
+/// the frames (`docs/render-server.md`). A change is 16 bytes: its time and
+/// the index of its value in a table of the distinct values shown
+/// (``ValueTable``), so a layer that alternates colours adds no value.
 struct PresentedHistory {
     private struct Entry {
         /// When the layer entered (true) or left (false) the tree.
         var alive: [(time: Int64, alive: Bool)] = []
         /// Each stored property's values, in time order (never `.frame`,
-        /// which is derived: its `bounds` and `position` are kept).
-        var values: [LayerProperty: [(time: Int64, value: PropertyValue)]] = [:]
+        /// which is derived: its `bounds` and `position` are kept), as
+        /// indexes into `table`.
+        var values: [LayerProperty: [(time: Int64, value: UInt32)]] = [:]
     }
 
     private var layers: [LayerID: Entry] = [:]
@@ -23,6 +26,7 @@ struct PresentedHistory {
     /// ascending: the frame on screen at `t` shows its animations at the
     /// last of these at or before `t`.
     private var animationFrameTimes: [Int64] = []
+    private var table = ValueTable()
 
     /// Notes one change the client's copy of the on-screen tree reported
     /// while applying a commit shown at `time` (never earlier than the last).
@@ -53,13 +57,18 @@ struct PresentedHistory {
     }
 
     private mutating func record(_ id: LayerID, _ property: LayerProperty, _ value: PropertyValue, at time: Int64) {
-        var list = layers[id, default: Entry()].values[property] ?? []
+        // One access path into both dictionaries, changed in place (the
+        // list is never copied to append to it).
+        Self.record(value, at: time, in: &layers[id, default: Entry()].values[property, default: []], table: &table)
+    }
+
+    private static func record(_ value: PropertyValue, at time: Int64, in list: inout [(time: Int64, value: UInt32)],
+                               table: inout ValueTable) {
         if let last = list.last {
-            if last.value == value { return }
+            if table[last.value] == value { return }
             if last.time == time { list.removeLast() }
         }
-        list.append((time, value))
-        layers[id]!.values[property] = list
+        list.append((time, table.index(of: value)))
     }
 
     private static func append(_ list: inout [(time: Int64, alive: Bool)], _ item: (Int64, Bool)) {
@@ -74,7 +83,7 @@ struct PresentedHistory {
         var state = LayerState()
         for (property, list) in entry.values {
             if let value = list.last(where: { $0.time <= time })?.value {
-                try? state.setValue(value, for: property)
+                try? state.setValue(table[value], for: property)
             }
         }
         return state
@@ -126,5 +135,45 @@ struct PresentedHistory {
             if times[mid] <= t { lo = mid + 1 } else { hi = mid }
         }
         return lo == 0 ? nil : lo - 1
+    }
+}
+
+/// The distinct values a ``PresentedHistory`` has recorded, each once,
+/// found by hashing. Two values share an entry only when they are the same
+/// bit for bit (`==` takes 0 and -0 as equal; the history keeps what was
+/// shown exactly).
+struct ValueTable {
+    private var values: [PropertyValue] = []
+    private var indexes: [PropertyValue: UInt32] = [:]
+
+    subscript(i: UInt32) -> PropertyValue { values[Int(i)] }
+
+    /// The index of `value`, added if it is new.
+    mutating func index(of value: PropertyValue) -> UInt32 {
+        if let i = indexes[value], Self.identical(values[Int(i)], value) { return i }
+        let i = UInt32(values.count)
+        values.append(value)
+        if indexes[value] == nil { indexes[value] = i }
+        return i
+    }
+
+    /// `==`, and every `Double` the same bit pattern (the sign of a zero).
+    static func identical(_ x: PropertyValue, _ y: PropertyValue) -> Bool {
+        func s(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern }
+        guard x == y else { return false }
+        switch (x, y) {
+        case (.rect(let a), .rect(let b)):
+            return s(a.origin.x, b.origin.x) && s(a.origin.y, b.origin.y) && s(a.size.width, b.size.width) && s(a.size.height, b.size.height)
+        case (.point(let a), .point(let b)):
+            return s(a.x, b.x) && s(a.y, b.y)
+        case (.transform(let a), .transform(let b)):
+            return s(a.a, b.a) && s(a.b, b.b) && s(a.c, b.c) && s(a.d, b.d) && s(a.tx, b.tx) && s(a.ty, b.ty)
+        case (.number(let a), .number(let b)):
+            return s(a, b)
+        case (.color(let a), .color(let b)):
+            return s(a.r, b.r) && s(a.g, b.g) && s(a.b, b.b) && s(a.a, b.a)
+        default:
+            return true
+        }
     }
 }

@@ -31,7 +31,7 @@ extension Simulation {
     /// The last presentation on screen at `time` (whether or not it changed
     /// a pixel), or nil before the first one.
     public func presentation(onScreenAt time: Nanoseconds) -> Presentation? {
-        presentations.last { $0.present <= time }
+        presentedLog.lastPresentation(onScreenAt: time)
     }
 
     /// The state of `layer` in the tree the render server applied for the
@@ -67,7 +67,7 @@ extension Simulation {
     ///   ``ImageDecodeError`` when it is not a frame the server wrote.
     public func frameImage(onScreenAt time: Nanoseconds) throws -> Bitmap? {
         guard let folder = framesFolder,
-              let file = presentations.last(where: { $0.present <= time && $0.file != nil })?.file else { return nil }
+              let file = presentedLog.lastPresentation(onScreenAt: time, drawnOnly: true)?.file else { return nil }
         return try PNMDecoder.decode(try FileSystem.readFile(FilePath.join(folder, file)))
     }
 }

@@ -70,8 +70,7 @@ extension Simulation {
         guard let r = render else { return }
         if !r.failed, !r.dead { confirmFramesWritten(r, before: "the end of the run") }
         r.connection.close()
-        finishedFrames = r.frames
-        finishedPresentations = r.presentations
+        finishedLog = r.log
         finishedHistory = r.history
         render = nil
     }
@@ -80,12 +79,28 @@ extension Simulation {
     /// `welcome`'s), for measurements (`loopsim bench scale`).
     public var renderServerPID: Int32? { render.map { Int32(bitPattern: $0.connection.serverPID) } }
 
-    /// Frames the server wrote (frames with a file), in order.
-    public var presentedFrames: [PresentedFrame] { render?.frames ?? finishedFrames }
+    /// Frames the server wrote (frames with a file), in order (built from
+    /// the compact record when asked for: O(frames)).
+    public var presentedFrames: [PresentedFrame] { presentedLog.frames }
+
+    /// How many frames the server wrote: `presentedFrames.count`, in O(1).
+    public var presentedFrameCount: Int { presentedLog.frameCount }
+
+    /// The last frame on screen at `time` (its on-screen time at or before
+    /// it), or nil before the first.
+    public func presentedFrame(onScreenAt time: Int64) -> PresentedFrame? {
+        presentedLog.lastFrame(onScreenAt: time)
+    }
 
     /// Every `presented` reply, in order: its on-screen time, its frame file
-    /// (nil when nothing changed) and the commits it latched.
-    public var presentations: [Presentation] { render?.presentations ?? finishedPresentations }
+    /// (nil when nothing changed) and the commits it latched (built when
+    /// asked for: O(presentations)).
+    public var presentations: [Presentation] { presentedLog.presentations }
+
+    /// How many `presented` replies came: `presentations.count`, in O(1).
+    public var presentationCount: Int { presentedLog.presentationCount }
+
+    var presentedLog: PresentedLog { render?.log ?? finishedLog }
 
     /// Kills the render server now (`at T crash server`). The next exchange
     /// finds it gone and recovers: see ``recoverRenderServer()``.
@@ -285,7 +300,7 @@ extension Simulation {
         }
         animationStep(p, vsync: k, r)
         let drawn = p.damage.width > 0 && p.damage.height > 0
-        r.presentations.append(Presentation(present: p.onScreenTime, frame: drawn ? p.frame : nil, commits: latched))
+        r.log.appendPresentation(present: p.onScreenTime, frame: drawn ? p.frame : nil, commits: latched)
         let txns = latched.flatMap { r.transactionsBySequence.removeValue(forKey: $0) ?? [] }
         if latched.isEmpty, !r.sentDiffs.isEmpty, p.nextFrameTime != WireMessage.Presented.noNextFrame {
             // The server was busy: ask again when it says it can latch.
@@ -307,16 +322,14 @@ extension Simulation {
             // one can (the raster part of the cost depends on the damage the
             // server composited, so the client takes the server's word).
             if r.hello.rendersInTime { r.busyUntil = p.onScreenTime }
-            let frame = PresentedFrame(index: p.frame, present: p.onScreenTime,
-                                       file: FrameFolder.fileName(frame: p.frame),
-                                       hash: Bitmap.hashHex(p.frameHash), transactions: txns,
-                                       probeColors: p.probeColors, renderDuration: p.renderDuration)
-            r.frames.append(frame)
+            r.log.appendFrame(index: p.frame, present: p.onScreenTime, hash: p.frameHash, transactions: txns,
+                              probeColors: p.probeColors, renderDuration: p.renderDuration)
             let latch = r.clock.time(ofVsync: k) ?? p.onScreenTime   // sent only with a time
+            let (index, present, hash, render) = (p.frame, p.onScreenTime, p.frameHash, p.renderDuration)
             context.schedule(at: p.onScreenTime, label: nil) { [unowned self] in
-                self.context.emit(.frame(.init(frame: Int64(frame.index), present: frame.present, file: frame.file,
-                                               hash: frame.hash, txns: frame.transactions,
-                                               latch: latch, render: frame.renderDuration)))
+                self.context.emit(.frame(.init(frame: Int64(index), present: present, file: FrameFolder.fileName(frame: index),
+                                               hash: Bitmap.hashHex(hash), txns: txns,
+                                               latch: latch, render: render)))
             }
         }
         scheduleLatencies(of: txns, latched: k, present: p.onScreenTime, frame: p.frame)
@@ -360,7 +373,7 @@ extension Simulation {
         r.busyVsyncs = r.busyVsyncs.filter { $0 >= floor }
         guard !events.isEmpty else { return }
         context.schedule(at: present, label: nil) { [unowned self] in
-            self.latencies += events
+            self.latencyLog.append(contentsOf: events.map(LatencyRecord.init))
             for info in events { self.context.emit(.latency(info)) }
         }
     }
@@ -439,8 +452,8 @@ final class RenderState {
     var latencyStart: [Int: Int64] = [:]
     /// Display-link deadlines of transactions in flight (``LayerKit/CommitRecord/frameDeadlines``).
     var latencyDue: [Int: Int64] = [:]
-    var frames: [PresentedFrame] = []
-    var presentations: [Presentation] = []
+    /// The frames drawn and the replies, compactly (``PresentedLog``).
+    var log = PresentedLog()
     var sentDiffs: [UInt64: CommitDiff] = [:]
 
     /// When the frame latched at vsync `k` is on screen: the next vsync,

@@ -22,8 +22,7 @@ public final class Simulation {
     /// The render server connection, when one is attached.
     var render: RenderState?
 
-    var finishedFrames: [PresentedFrame] = []
-    var finishedPresentations: [Presentation] = []
+    var finishedLog = PresentedLog()
     /// A simulation owns its run: when it goes, the outside events it never
     /// delivered go too (they hold the loop and the context), so a finished
     /// run releases what it made (docs/library.md).
@@ -41,8 +40,12 @@ public final class Simulation {
     /// Every `log` action, with its virtual time.
     public private(set) var logs: [(time: Nanoseconds, text: String)] = []
     /// Every transaction's commit latency, as traced (`latency` events),
-    /// in order: what a summary needs when the events are not kept.
-    public internal(set) var latencies: [TraceEvent.LatencyInfo] = []
+    /// in order: what a summary needs when the events are not kept
+    /// (built from ``latencyLog`` when asked for: O(transactions)).
+    public var latencies: [TraceEvent.LatencyInfo] { latencyLog.map(\.info) }
+    /// The latency records, compact (``LatencyRecord``), in chunks that are
+    /// never recopied as a long run adds to them (``ChunkedArray``).
+    var latencyLog = ChunkedArray<LatencyRecord>()
     /// When the render server was animating (`Simulation+Hitches.swift`).
     var serverAnimationIntervals: [(start: Int64, end: Int64?)] = []
     /// Frames drawn for animations that reached the screen after the vsync
@@ -77,7 +80,7 @@ public final class Simulation {
         }
         mainLoop.add(eventPort, to: .common)
         layers = LayerContext(loop: mainLoop)
-        layers.encoder = { CommitCodec.encode($0) }
+        layers.encodedByteCount = { CommitCodec.encodedSize(of: $0) }
         if uikitProfile { layers.installUIKitProfile() }
     }
 

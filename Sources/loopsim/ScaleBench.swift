@@ -1,5 +1,6 @@
 import Foundation
 import RenderServer
+import RenderWire
 import LoopSimSystem
 import RunLoopKit
 import Scenario
@@ -12,6 +13,9 @@ import Simulation
 ///
 /// - `scale.60s.frames`: 60 s of virtual time, frames written: wall time
 ///   per run and `ratio`, virtual seconds per wall second (target ≥ 50);
+///   beside it `floor_ratio`: the same files written by a plain loop
+///   (``writeFloor(frames:)``), measured after each timed run in the same
+///   conditions, which bounds what any frame writer can reach here;
 /// - `scale.60s.none`: the same with `--frames none` (target ≥ 300);
 /// - `scale.10min.frames`: 10 min, frames written, run once: the client's
 ///   and the server's peak RSS (`VmHWM`) at 1 min and at 10 min of virtual
@@ -76,7 +80,7 @@ enum ScaleBench {
         let wall = WallClock.nanoseconds() - start
         if let failure = outcome.failure { throw Failure(description: "bench scale: the scenario failed: \(failure.message)") }
         if let sampleError { throw Failure(description: "bench scale: cannot read the peak RSS: \(sampleError)") }
-        let frames = outcome.simulation.presentedFrames.count
+        let frames = outcome.simulation.presentedFrameCount
         // One a vsync but the first (the first change is latched at frame 2).
         guard frames == seconds * 60 - 1 else {
             throw Failure(description: "bench scale: \(frames) frames drawn in \(seconds) s, expected \(seconds * 60 - 1)")
@@ -88,6 +92,33 @@ enum ScaleBench {
             }
         }
         return Run(wallNanoseconds: wall, frames: frames, bytesWritten: bytes, samples: samples)
+    }
+
+    /// The disk's floor: `frames` files of ``p6Floor`` bytes and their
+    /// index lines written by a plain loop, as the server's writer does
+    /// (`open(O_CREAT | O_EXCL | O_NOFOLLOW)` of a `.partial`, one `writev`,
+    /// `close`, `rename`, one `write` to the index kept open) into a new
+    /// folder, and nothing else: no rendering, no lockstep, no thread.
+    /// Removed afterwards like a run's folder. Returns the wall ns.
+    static func writeFloor(frames: Int) throws -> UInt64 {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("loopsim-bench-floor-\(CurrentProcess.id)-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileSystem.createDirectory(folder, mode: 0o700, intermediates: true)
+        let ppm = [UInt8](repeating: 0x80, count: p6Floor)
+        let line = [UInt8](repeating: 0x20, count: 150) + [0x0a]
+        let start = WallClock.nanoseconds()
+        let index = try FileSystem.open(FilePath.join(folder, "frames.jsonl"), flags: [.writeOnly, .create, .append, .noFollow])
+        try index.closeAfter { () throws in
+            for frame in 2...(frames + 1) {
+                let path = FilePath.join(folder, FrameFolder.fileName(frame: UInt64(frame)))
+                let file = try FileSystem.open(path + ".partial", flags: [.writeOnly, .create, .exclusive, .noFollow])
+                try file.closeAfter { () throws in try ppm.withUnsafeBytes { try file.writeAll(vectors: [$0]) } }
+                try FileSystem.rename(path + ".partial", to: path)
+                try line.withUnsafeBytes { try index.writeAll(vectors: [$0]) }
+            }
+        }
+        return WallClock.nanoseconds() - start
     }
 
     static func run(runs: Int, filter: String?) throws -> [BenchResult] {
@@ -118,17 +149,24 @@ enum ScaleBench {
         for (name, frames) in [("scale.60s.frames", true), ("scale.60s.none", false)] where wanted(name) {
             _ = try runOnce(seconds: 60, writeFrames: frames)   // warm-up
             var walls: [Double] = []
+            var floors: [Double] = []
             var last: Run?
             for _ in 0..<runs {
                 let r = try runOnce(seconds: 60, writeFrames: frames)
                 walls.append(Double(r.wallNanoseconds))
                 last = r
+                // Interleaved, so that both see the same disk and load.
+                if frames { floors.append(Double(try writeFloor(frames: r.frames))) }
             }
             let p = percentiles(walls)
             var result = BenchResult(name: name, unit: "ns wall per 60 s", p50: p.p50, p90: p.p90, p99: p.p99, runs: runs, batch: 1)
             // Virtual seconds per wall second, at the median (and at the slow end).
             result.extra = [("ratio", String(format: "%.1f", 60e9 / p.p50)), ("ratio_p90", String(format: "%.1f", 60e9 / p.p90)),
                             ("frames", String(last!.frames)), ("bytes_per_frame", String(format: "%.1f", Double(last!.bytesWritten) / Double(last!.frames)))]
+            if frames {
+                // The same files by a plain loop: the most any writer gets here.
+                result.extra.append(("floor_ratio", String(format: "%.1f", 60e9 / percentiles(floors).p50)))
+            }
             results.append(result)
         }
         return results

@@ -137,13 +137,13 @@ import Testing
         #expect(last.diff.ops == [.set(kids[7].id, .opacity, .number(0.5))])
     }
 
-    @Test("the commit record counts the bytes the context's encoder made of its diff")
+    @Test("the commit record counts the bytes the context's byte count gives for its diff")
     func encodedByteCount() throws {
         let w = LayerWorld()
         var encoded: [CommitDiff] = []
-        w.layers.encoder = { diff in
+        w.layers.encodedByteCount = { diff in
             encoded.append(diff)
-            return [UInt8](repeating: 0, count: 7 + diff.ops.count)
+            return 7 + diff.ops.count
         }
         let root = w.layers.makeLayer(root: true)
         try root.set(.backgroundColor, .color(.orange))

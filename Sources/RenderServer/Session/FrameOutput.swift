@@ -86,7 +86,7 @@ public final class FolderFrameOutput: FrameOutput {
         // (docs/reliability.md), bound to that thread.
         let faults = FaultPlan.current?.frameWriter
         do throws(SystemError) {
-            queue = try BackgroundQueue(capacity: Self.framesInFlight) { [folder] in
+            queue = try BackgroundQueue(capacity: Self.framesInFlight, recycling: true) { [folder] in
                 let writer = FrameFileWriter(folder: folder)
                 return { (job: FrameJob) throws(SessionError) in
                     do {
@@ -111,8 +111,11 @@ public final class FolderFrameOutput: FrameOutput {
         FrameFolder.fileName(frame: frame)
     }
 
-    /// Queues the frame and its index line for the writing thread (a copy
-    /// of `ppm` is kept only until it is written).
+    /// Queues the frame and its index line for the writing thread: `ppm`
+    /// is copied into a buffer the thread is done with (at most
+    /// ``framesInFlight`` of them are ever made), so the caller's array
+    /// stays uniquely referenced and a frame costs one `memcpy`, not an
+    /// allocation and a copy-on-write of the caller's buffer.
     /// - Throws: a ``SessionError``: 271 when the frame would pass the
     ///   budget (nothing queued); 270 when the frame taken
     ///   ``framesInFlight`` frames before this one (or one before it) could
@@ -127,13 +130,24 @@ public final class FolderFrameOutput: FrameOutput {
         }
         let line = Array((indexLine() + "\n").utf8)
         bytesWritten += UInt64(ppm.count + line.count)
-        queue.submit(FrameJob(frame: frame, ppm: ppm, line: line))
+        queue.submit(FrameJob(frame: frame, ppm: Self.copy(ppm, into: queue.reclaim()?.ppm), line: line))
     }
 
     /// Waits until every frame taken is written.
     /// - Throws: the ``SessionError`` 270 of the first frame lost.
     public func flush() throws {
         if let lost = queue.waitForAll() { throw Self.reported(lost) }
+    }
+
+    /// `ppm`'s bytes in `buffer` when it has their size (a copy in place,
+    /// the buffer being the thread's no more); otherwise a new array.
+    private static func copy(_ ppm: [UInt8], into buffer: [UInt8]?) -> [UInt8] {
+        guard var buffer, buffer.count == ppm.count else { return Array(unsafeUninitializedCapacity: ppm.count) { b, n in
+            _ = b.initialize(fromContentsOf: ppm)
+            n = ppm.count
+        } }
+        buffer.withUnsafeMutableBytes { dst in ppm.withUnsafeBytes { dst.copyMemory(from: $0) } }
+        return buffer
     }
 
     private static func reported(_ lost: SessionError) -> SessionError {
