@@ -33,7 +33,6 @@ extension Layer {
         context.markDirty(self)
         context.animationOrigins[copy.id] = .init(layer: id, key: key ?? "", txn: txn.id)
         for t in context.stack { for group in t.completionGroups { group.count(copy.id) } }
-        for view in context.viewAnimations { view.group?.count(copy.id) }
         if let shipping = context.shipping { for group in shipping.completionGroups { group.count(copy.id) } }
         return copy.id
     }
@@ -65,10 +64,13 @@ extension Layer {
     /// `bounds` and `position`), from the presentation value at the set
     /// (the frame on screen now) to the model value; the innermost
     /// transaction's duration and timing function (`default` when unset),
-    /// or the UIView block's.
+    /// or, for a view's layer, the UIView block's. A standalone layer keeps
+    /// its own action inside a UIView block: UIKit builds actions for its
+    /// views only, so a sublayer picks the transaction's duration and
+    /// timing function, and the block's completion does not wait for it.
     func runImplicitAction(for property: LayerProperty, from old: LayerState) {
         guard wasOnDisplayInACommit, !context.disableActions else { return }
-        let block = context.viewAnimations.last
+        let block = isView ? context.viewAnimations.last : nil
         if isView, block == nil { return }
         for keyPath in AnimationKeyPath.keyPaths(for: property) {
             let before = keyPath.value(in: old), after = keyPath.value(in: state)
@@ -96,7 +98,8 @@ extension Layer {
                                            timingFunction: context.animationTimingFunction ?? .default)
             }
             do {
-                try add(animation, forKey: keyPath.rawValue)
+                let id = try add(animation, forKey: keyPath.rawValue)
+                block?.group?.count(id)
             } catch {
                 context.warn("layer '\(traceName)': the implicit animation of \(keyPath.rawValue) was refused: \(error)")
             }

@@ -39,9 +39,18 @@ extension MediaTiming {
     /// duration.
     public func phase(atParentTime t: Double) -> Phase {
         let a0 = activeTime(atParentTime: t)
-        if a0 < 0 { return .before }
-        return a0 >= activeDuration ? .after : .active
+        if a0 < -Self.timeTolerance { return .before }
+        return a0 >= activeDuration - Self.timeTolerance ? .after : .active
     }
+
+    /// Half a virtual nanosecond, in seconds: times reach the evaluator as
+    /// `Double` seconds converted from integer nanoseconds, so a difference
+    /// that should be exactly an active duration can come out a rounding
+    /// error short (at 60 Hz, 366 666 666 ns − 116 666 666 ns is
+    /// 0.24999999999999997 s). Within this of a boundary counts as on it:
+    /// an animation whose active duration is a whole number of frames
+    /// ends at its last frame, not one frame later (`docs/animations.md`).
+    public static let timeTolerance = 0.5e-9
 
     /// The sample an animation with this timing contributes at parent
     /// (layer-local) time `t`, following §3.2 steps 2–5, or `nil` when it
@@ -55,13 +64,13 @@ extension MediaTiming {
     public func sample(atParentTime t: Double, isRemovedOnCompletion: Bool) -> TimingSample? {
         let a0 = activeTime(atParentTime: t)
         let active = activeDuration
-        if a0 < 0 {
+        if a0 < -Self.timeTolerance {
             return fillMode.fillsBackwards ? sample(atActiveTime: 0) : nil
         }
-        if a0 >= active {
+        if a0 >= active - Self.timeTolerance {
             return !isRemovedOnCompletion && fillMode.fillsForwards ? endSample : nil
         }
-        return sample(atActiveTime: a0)
+        return sample(atActiveTime: Swift.max(a0, 0))
     }
 
     /// The sample at active time `a0` (≥ 0, inside the active duration).
