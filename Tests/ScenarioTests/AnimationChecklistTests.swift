@@ -24,6 +24,61 @@ import Simulation
         outcome.events.filter { matches($0.kind) }.map(\.t)
     }
 
+    @Test("choice 4: an animation added in a nested transaction counts toward every open group on the stack; one added before a block was set does not")
+    func nestedGroupsCount() throws {
+        let outcome = try run("""
+            display size=(32,16) hz=60
+            view box frame=(0,0,8,8) background=white
+            view dot frame=(8,0,8,8) background=white
+            at 100ms:
+                begin
+                animate dot.opacity from=1 to=0 duration=2s
+                completion:
+                    log "outer"
+                begin
+                completion:
+                    log "inner"
+                animate box.opacity from=1 to=0 duration=0.5s
+                commit
+                commit
+            run until=idle
+            """)
+        // Both blocks wait for the 0.5 s animation (begun at 116 666 666 ns),
+        // not for the 2 s one added before the outer block was set.
+        #expect(outcome.simulation.logs.map(\.text) == ["inner", "outer"])
+        #expect(outcome.simulation.logs.map(\.time) == [616_666_666, 616_666_666])
+    }
+
+    @Test("the app side's presentation value agrees with the pixels the server drew, frame by frame")
+    func presentationAgreesWithPixels() throws {
+        let source = """
+            display size=(8,8) hz=60
+            view box frame=(0,0,8,8) background=white
+            at 100ms:
+                animate box.opacity from=1 to=0 duration=0.5s timing=easeInEaseOut
+            expect pixel (4,4) == #ffffff at=1s          # removed on completion: the model again (7.24)
+            run for=1s
+            """
+        let frames = FileManager.default.temporaryDirectory.appendingPathComponent("loopsim-presentation-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: frames) }
+        let outcome = quiescent(ScenarioRunner(file: try ScenarioParser.parse(source, path: "p.loop"), source: source,
+                                               render: .init(transport: .thread(.renderServer), frames: frames)).run())
+        #expect(outcome.failure == nil && outcome.allPassed)
+        let box = try #require(outcome.layers["box"])
+        var checked = 0
+        for k in Int64(7)...Int64(37) {
+            let t = k * 1_000_000_000 / 60
+            guard case .number(let opacity)? = outcome.simulation.presentationValue(of: box, .opacity, at: t),
+                  let frame = try outcome.frameImage(onScreenAt: t) else { continue }
+            // White over black at that opacity: the byte the compositor rounds to.
+            let expected = UInt8((opacity * 255).rounded())
+            let r = frame.pixel(x: 4, y: 4).r
+            #expect(abs(Int(r) - Int(expected)) <= 1, "at vsync \(k): opacity \(opacity), pixel \(r)")
+            checked += 1
+        }
+        #expect(checked >= 25)
+    }
+
     @Test("7.12 a completion block set before a 1.0 s animation runs once, at the commit's on-screen time + 1.0 s, from the main run loop's CA completion port")
     func completionWithAnimation() throws {
         let outcome = try run("""
