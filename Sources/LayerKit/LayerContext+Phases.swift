@@ -93,17 +93,7 @@ extension LayerContext {
         var onDisplay: [ObjectIdentifier: Bool] = [:]   // every layer on a walked path
         var keep: [Layer] = []
         for l in queue where marked(l) {
-            var path: [Layer] = []
-            var x: Layer? = l
-            var shown = false
-            while let y = x {
-                if let known = onDisplay[ObjectIdentifier(y)] { shown = known; break }
-                path.append(y)
-                if y.superlayer == nil { shown = y.isRoot; break }
-                x = y.superlayer
-            }
-            for y in path { onDisplay[ObjectIdentifier(y)] = shown }
-            if shown { wanted.insert(ObjectIdentifier(l)) } else { keep.append(l) }
+            if isOnDisplay(l, memo: &onDisplay) { wanted.insert(ObjectIdentifier(l)) } else { keep.append(l) }
         }
         queue = keep
         guard !wanted.isEmpty else { return [] }

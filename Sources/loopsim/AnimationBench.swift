@@ -36,34 +36,13 @@ enum AnimationBench {
     }
 
     static func runOnce(writeFrames: Bool, sampleAt: [Int64] = []) throws -> Run {
-        let file = try ScenarioParser.parse(scenario, path: "animation.loop")
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("loopsim-bench-animation-\(CurrentProcess.id)-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let runner = ScenarioRunner(file: file, source: scenario, tracing: false,
-                                    render: .init(transport: .spawn, frames: writeFrames ? folder : nil))
-        var samples: [UInt64] = []
-        var sampleError: Error?
-        for t in sampleAt {
-            runner.simulation.context.schedule(at: t, label: nil) { [simulation = runner.simulation] in
-                do {
-                    samples.append(try ProcessStatus.peakResidentBytes(of: simulation.renderServerPID ?? CurrentProcess.id))
-                } catch {
-                    sampleError = error
-                }
-            }
-        }
-        let start = WallClock.nanoseconds()
-        let outcome = runner.run()
-        let wall = WallClock.nanoseconds() - start
-        if let failure = outcome.failure { throw ScaleBench.Failure(description: "bench animation: the scenario failed: \(failure.message)") }
-        if let sampleError { throw ScaleBench.Failure(description: "bench animation: cannot read the server's peak RSS: \(sampleError)") }
-        let frames = outcome.simulation.presentedFrames.count
+        let run = try BenchScenarioRun.run(scenario, bench: "animation", writeFrames: writeFrames, sampleAt: sampleAt)
+        let frames = run.outcome.simulation.presentedFrameCount
         // Every vsync from the animations' first frame to the end draws one.
         guard frames >= 59 * 60 else {
-            throw ScaleBench.Failure(description: "bench animation: only \(frames) frames drawn in 60 s; the server stopped animating")
+            throw BenchScenarioRun.Failure(description: "bench animation: only \(frames) frames drawn in 60 s; the server stopped animating")
         }
-        return Run(wallNanoseconds: wall, frames: frames, serverRSS: samples)
+        return Run(wallNanoseconds: run.wallNanoseconds, frames: frames, serverRSS: run.samples.map(\.server))
     }
 
     static func run(runs: Int, filter: String?) throws -> [BenchResult] {

@@ -41,9 +41,7 @@ enum ScaleBench {
     /// The canonical P6 file of a 320 × 240 frame: `P6\n320 240\n255\n` + RGB.
     static let p6Floor = 15 + 320 * 240 * 3
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
+    typealias Failure = BenchScenarioRun.Failure
 
     /// One run: its wall time, frames, and the RSS samples taken at the
     /// given virtual times (client, server), in bytes.
@@ -55,43 +53,13 @@ enum ScaleBench {
     }
 
     static func runOnce(seconds: Int, writeFrames: Bool, sampleAt: [Int64] = []) throws -> Run {
-        let text = scenario(duration: "\(seconds)s")
-        let file = try ScenarioParser.parse(text, path: "scale.loop")
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("loopsim-bench-scale-\(CurrentProcess.id)-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let runner = ScenarioRunner(file: file, source: text, tracing: false,
-                                    render: .init(transport: .spawn, frames: writeFrames ? folder : nil))
-        var samples: [(client: UInt64, server: UInt64)] = []
-        var sampleError: Error?
-        for t in sampleAt {
-            runner.simulation.context.schedule(at: t, label: nil) { [simulation = runner.simulation] in
-                do {
-                    let client = try ProcessStatus.peakResidentBytes()
-                    let server = try ProcessStatus.peakResidentBytes(of: simulation.renderServerPID ?? CurrentProcess.id)
-                    samples.append((client, server))
-                } catch {
-                    sampleError = error
-                }
-            }
-        }
-        let start = WallClock.nanoseconds()
-        let outcome = runner.run()
-        let wall = WallClock.nanoseconds() - start
-        if let failure = outcome.failure { throw Failure(description: "bench scale: the scenario failed: \(failure.message)") }
-        if let sampleError { throw Failure(description: "bench scale: cannot read the peak RSS: \(sampleError)") }
-        let frames = outcome.simulation.presentedFrameCount
+        let run = try BenchScenarioRun.run(scenario(duration: "\(seconds)s"), bench: "scale", writeFrames: writeFrames, sampleAt: sampleAt)
+        let frames = run.outcome.simulation.presentedFrameCount
         // One a vsync but the first (the first change is latched at frame 2).
         guard frames == seconds * 60 - 1 else {
             throw Failure(description: "bench scale: \(frames) frames drawn in \(seconds) s, expected \(seconds * 60 - 1)")
         }
-        var bytes: UInt64 = 0
-        if writeFrames {
-            for name in try FileSystem.contentsOfDirectory(folder) {
-                bytes += try FileSystem.status(FilePath.join(folder, name)).size
-            }
-        }
-        return Run(wallNanoseconds: wall, frames: frames, bytesWritten: bytes, samples: samples)
+        return Run(wallNanoseconds: run.wallNanoseconds, frames: frames, bytesWritten: run.bytesWritten, samples: run.samples)
     }
 
     /// The disk's floor: `frames` files of ``p6Floor`` bytes and their
