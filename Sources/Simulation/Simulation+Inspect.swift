@@ -68,6 +68,8 @@ extension Simulation {
     public func frameImage(onScreenAt time: Nanoseconds) throws -> Bitmap? {
         guard let folder = framesFolder,
               let file = presentedLog.lastPresentation(onScreenAt: time, drawnOnly: true)?.file else { return nil }
+        // Written behind the lockstep: make sure it is on disk first.
+        waitForFramesWritten(before: "reading \(file)")
         return try PNMDecoder.decode(try FileSystem.readFile(FilePath.join(folder, file)))
     }
 }

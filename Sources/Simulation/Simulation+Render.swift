@@ -117,6 +117,14 @@ extension Simulation {
     /// A `sync` and its `applied`: the server answers it once every frame
     /// it presented is written, or with the error of the first it lost.
     /// A server that is gone by then is left to the recovery as before.
+    /// Waits until the attached server has written every frame it
+    /// presented (frames are written behind the lockstep), so that a frame
+    /// file can be read mid-run; a frame it lost fails the run as at the end.
+    func waitForFramesWritten(before what: String) {
+        guard let r = render, !r.failed, !r.dead else { return }
+        confirmFramesWritten(r, before: what)
+    }
+
     private func confirmFramesWritten(_ r: RenderState, before what: String) {
         do {
             try r.connection.send(.sync(token: 0))
