@@ -10,7 +10,8 @@
 # Tests/Fuzz/corpus/TARGET/crash-… (or timeout-…, oom-…): commit it with
 # the fix, and it stays a seed. The last line says how many inputs ran.
 # TARGET "all" runs each target for SECONDS; "seeds" (no SECONDS)
-# regenerates the session and commit seeds from Traces/render/*.loop.
+# regenerates the session and commit seeds from Traces/render/*.loop and
+# Traces/animations/*.loop.
 # See docs/reliability.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,8 +23,9 @@ build() {
 }
 if [[ $target == seeds ]]; then
     build session
-    rm -f Tests/Fuzz/corpus/session/*.bin Tests/Fuzz/corpus/commit/*.bin
-    SWIFT_BACKTRACE=enable=no .build/fuzz/release/fuzz-session --make-seeds Tests/Fuzz/corpus Traces/render/*.loop
+    # The made seeds only: animations-1.bin is written by hand (docs/reliability.md).
+    find Tests/Fuzz/corpus/session Tests/Fuzz/corpus/commit -name '*.bin' ! -name 'animations-*' -delete
+    SWIFT_BACKTRACE=enable=no .build/fuzz/release/fuzz-session --make-seeds Tests/Fuzz/corpus Traces/render/*.loop Traces/animations/*.loop
     exit 0
 fi
 seconds=${2:?usage: tools/fuzz.sh TARGET SECONDS}
