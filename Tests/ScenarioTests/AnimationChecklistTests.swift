@@ -79,6 +79,25 @@ import Simulation
         #expect(checked >= 25)
     }
 
+    @Test("a render server killed mid-animation is respawned with the begin times it stamped: every frame is the clean run's (choice 3 of the architecture: no committed transaction is lost)")
+    func crashMidAnimation() throws {
+        let base = """
+            display size=(32,16) hz=60
+            layer spinner frame=(8,0,16,16) background=orange
+            at 100ms:
+                animate spinner.transform keyframes=(rotate(0deg), rotate(120deg), rotate(240deg), rotate(360deg)) duration=1s repeat=2
+            at 600ms:
+                sleep 1s
+
+            """
+        let clean = try run(base + "run for=3s\n")
+        let crashed = try run(base + "at 1s crash server\nrun for=3s\n")
+        #expect(crashed.events.contains { if case .warn = $0.kind { true } else { false } })
+        #expect(clean.frames.count > 100)
+        #expect(crashed.frames.map(\.index) == clean.frames.map(\.index))
+        #expect(crashed.frames.map(\.hash) == clean.frames.map(\.hash))
+    }
+
     @Test("7.12 a completion block set before a 1.0 s animation runs once, at the commit's on-screen time + 1.0 s, from the main run loop's CA completion port")
     func completionWithAnimation() throws {
         let outcome = try run("""
