@@ -10,7 +10,10 @@
 # Tests/Fuzz/corpus/TARGET/crash-… (or timeout-…, oom-…): commit it with
 # the fix, and it stays a seed. The last line says how many inputs ran.
 # TARGET "all" runs each target for SECONDS; "seeds" (no SECONDS)
-# regenerates the session and commit seeds from Traces/render/*.loop.
+# regenerates the session and commit seeds from Traces/render/*.loop and
+# copies every Traces/*/*.loop into the scenario seeds (after a change to
+# the wire format or a new golden: stale seeds are refused at hello, and
+# FuzzCorpusTests fails).
 # See docs/reliability.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,8 +25,18 @@ build() {
 }
 if [[ $target == seeds ]]; then
     build session
-    rm -f Tests/Fuzz/corpus/session/*.bin Tests/Fuzz/corpus/commit/*.bin
+    # Only the seeds the seed maker writes (NAME.bin, NAME-N.bin for each
+    # render golden): hand-written seeds (commit/animations-1.bin) and
+    # reproducers (crash-…) stay.
+    for loop in Traces/render/*.loop; do
+        name=$(basename "$loop" .loop)
+        rm -f "Tests/Fuzz/corpus/session/$name.bin" "Tests/Fuzz/corpus/commit/$name-"[0-9]*.bin
+    done
     SWIFT_BACKTRACE=enable=no .build/fuzz/release/fuzz-session --make-seeds Tests/Fuzz/corpus Traces/render/*.loop
+    # The scenario seeds: every golden, as FOLDER-NAME.loop.
+    for loop in Traces/*/*.loop; do
+        cp "$loop" "Tests/Fuzz/corpus/scenario/$(basename "$(dirname "$loop")")-$(basename "$loop")"
+    done
     exit 0
 fi
 seconds=${2:?usage: tools/fuzz.sh TARGET SECONDS}
