@@ -11,7 +11,9 @@
 # the fix, and it stays a seed. The last line says how many inputs ran.
 # TARGET "all" runs each target for SECONDS; "seeds" (no SECONDS)
 # regenerates the session and commit seeds from Traces/render/*.loop and
-# Traces/animations/*.loop.
+# Traces/animations/*.loop, and copies every Traces/*/*.loop into the
+# scenario seeds (after a change to the wire format or a new golden: stale
+# seeds are refused at hello, and FuzzCorpusTests fails).
 # See docs/reliability.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,9 +25,18 @@ build() {
 }
 if [[ $target == seeds ]]; then
     build session
-    # The made seeds only: animations-1.bin is written by hand (docs/reliability.md).
-    find Tests/Fuzz/corpus/session Tests/Fuzz/corpus/commit -name '*.bin' ! -name 'animations-*' -delete
+    # Only the seeds the seed maker writes (NAME.bin, NAME-N.bin for each
+    # render and animation golden): hand-written seeds (commit/animations-1.bin)
+    # and reproducers (crash-…) stay.
+    for loop in Traces/render/*.loop Traces/animations/*.loop; do
+        name=$(basename "$loop" .loop)
+        rm -f "Tests/Fuzz/corpus/session/$name.bin" "Tests/Fuzz/corpus/commit/$name-"[0-9]*.bin
+    done
     SWIFT_BACKTRACE=enable=no .build/fuzz/release/fuzz-session --make-seeds Tests/Fuzz/corpus Traces/render/*.loop Traces/animations/*.loop
+    # The scenario seeds: every golden, as FOLDER-NAME.loop.
+    for loop in Traces/*/*.loop; do
+        cp "$loop" "Tests/Fuzz/corpus/scenario/$(basename "$(dirname "$loop")")-$(basename "$loop")"
+    done
     exit 0
 fi
 seconds=${2:?usage: tools/fuzz.sh TARGET SECONDS}

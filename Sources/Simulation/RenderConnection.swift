@@ -28,6 +28,8 @@ public final class RenderConnection {
         public var cause: SystemError?
         /// What kind of failure, for the words a caller reports it with.
         public var kind: Kind
+        /// For a refusal: the server's own words (its `error` message's text).
+        public var serverMessage: String?
 
         /// How the server failed the client.
         public enum Kind: Equatable, Sendable {
@@ -41,10 +43,11 @@ public final class RenderConnection {
             case refused(code: UInt16)
         }
 
-        public init(description: String, cause: SystemError? = nil, kind: Kind = .unreachable) {
+        public init(description: String, cause: SystemError? = nil, kind: Kind = .unreachable, serverMessage: String? = nil) {
             self.description = description
             self.cause = cause
             self.kind = kind
+            self.serverMessage = serverMessage
         }
     }
 
@@ -165,7 +168,7 @@ public final class RenderConnection {
             serverPID = pid
             return
         case .error(let code, let text)?:
-            throw Failure(description: "the render server refused hello: \(text) (error \(code))", kind: .refused(code: code))
+            throw Failure(description: "the render server refused hello: \(text) (error \(code))", kind: .refused(code: code), serverMessage: text)
         case nil:
             throw Failure(description: "the render server closed the connection instead of answering hello")
         case let other?:
@@ -232,7 +235,35 @@ public final class RenderConnection {
             break
         }
         do throws(SystemError) { try fd.writeAll(message.encode(), deadline: .now + deadlines.send) } catch {
-            throw Self.sendFailure(error, message.tag, deadlines.send)
+            throw refusalLeftBehind(error) ?? Self.sendFailure(error, message.tag, deadlines.send)
+        }
+    }
+
+    /// After a send failed on a broken connection: a server that refused
+    /// something sent before (a commit it could not take, say) answers with
+    /// an `error` and closes the session, so a send that follows can meet
+    /// the closed socket before the client has read the answer — a race
+    /// between the two sides, not a crash. The answer is still in the
+    /// socket: read what is there without waiting, and if it holds an
+    /// `error`, that refusal is the failure (issue 13: a refused layer was
+    /// taken for a crash and the server respawned). Nil when nothing but a
+    /// closed connection is there.
+    private func refusalLeftBehind(_ error: SystemError) -> Failure? {
+        guard error.errno != .timedOut else { return nil }
+        while true {
+            do {
+                while let message = try decoder.next() {
+                    if case .error(let code, let text) = message {
+                        return Failure(description: "the render server refused: \(text) (error \(code))", cause: error,
+                                       kind: .refused(code: code), serverMessage: text)
+                    }
+                }
+                let n = try receiveBuffer.withUnsafeMutableBytes { try fd.read(into: $0) }   // non-blocking
+                if n == 0 { return nil }
+                decoder.feed(receiveBuffer[0..<n])
+            } catch {
+                return nil   // nothing more to read (EAGAIN), a reset, or bytes that do not decode
+            }
         }
     }
 
@@ -269,7 +300,7 @@ public final class RenderConnection {
             let frame = WireMessage.bitmapShared(image, width: UInt32(bitmap.width), height: UInt32(bitmap.height),
                                                  offset: 0, byteCount: UInt64(bitmap.pixels.count)).encode()
             do throws(SystemError) { try fd.send(frame, descriptors: [file], deadline: .now + deadlines.send) } catch {
-                throw Self.sendFailure(error, .bitmapShared, deadlines.send)
+                throw refusalLeftBehind(error) ?? Self.sendFailure(error, .bitmapShared, deadlines.send)
             }
         }
         return rest

@@ -68,7 +68,11 @@ extension Simulation {
     /// `sync` sent here, and the run fails naming it (``renderLosses``).
     public func detachRenderServer() {
         guard let r = render else { return }
-        if !r.failed, !r.dead { confirmFramesWritten(r, before: "the end of the run") }
+        if let refusal = r.refusal {
+            failLosingAFrame(refusal.code, refusal.text, before: "the end of the run", r)
+        } else if !r.failed, !r.dead {
+            confirmFramesWritten(r, before: "the end of the run")
+        }
         r.connection.close()
         finishedLog = r.log
         finishedHistory = r.history
@@ -109,7 +113,11 @@ extension Simulation {
         // The frames it presented are on disk before it dies: the model's
         // crash loses the server's state, not frames already on screen
         // (docs/render-server.md, crash recovery).
-        if !r.failed { confirmFramesWritten(r, before: "the crash") }
+        if let refusal = r.refusal, !r.failed {
+            failLosingAFrame(refusal.code, refusal.text, before: "the crash", r)
+        } else if !r.failed {
+            confirmFramesWritten(r, before: "the crash")
+        }
         r.connection.kill()
         r.dead = true
     }
@@ -132,15 +140,22 @@ extension Simulation {
             case .applied?, nil:
                 return
             case .error(let code, let text)?:
-                let name = ServerErrorCode(rawValue: code).map { " (\($0))" } ?? ""
-                fail("the render server lost a frame before \(what), error \(code)\(name): \(text)", r)
+                failLosingAFrame(code, text, before: what, r)
             case let other?:
                 fail("unexpected reply from the render server to sync before \(what): \(other.tag)", r)
             }
+        } catch let failure as RenderConnection.Failure where Self.isRefusal(failure) {
+            // It answered with an error and closed before the sync went out.
+            if case .refused(let code) = failure.kind { failLosingAFrame(code, failure.serverMessage ?? failure.description, before: what, r) }
         } catch {
             // Gone: what it had not written is lost with it, as after any crash.
             return
         }
+    }
+
+    private func failLosingAFrame(_ code: UInt16, _ text: String, before what: String, _ r: RenderState) {
+        let name = ServerErrorCode(rawValue: code).map { " (\($0))" } ?? ""
+        fail("the render server lost a frame before \(what), error \(code)\(name): \(text)", r)
     }
 
     /// Respawns the server and hands it a snapshot of the committed tree,
@@ -196,6 +211,8 @@ extension Simulation {
         var cause: Error?
         do {
             if let result = try exchange(r.connection) { return result }
+        } catch where Self.isRefusal(error) {
+            throw error   // the server's answer: starting it again would not change it
         } catch { cause = error }
         try recoverRenderServer(after: cause)
         return try exchange(r.connection)
@@ -213,10 +230,21 @@ extension Simulation {
         for (txn, start) in record.firstMutations { r.latencyStart[txn] = start }
         for (txn, due) in record.frameDeadlines { r.latencyDue[txn] = due }
         r.sentDiffs[record.sequence] = record.diff
-        if r.dead {
+        if r.refusal != nil {
+            // Refused already: nothing more goes out; the vsync reports it.
+        } else if r.dead {
             try recoverRenderServer()        // its snapshot includes this commit
         } else {
-            do { try r.connection.send(.commit(record.diff)) } catch { try recoverRenderServer() }
+            do {
+                try r.connection.send(.commit(record.diff))
+            } catch let failure as RenderConnection.Failure where Self.isRefusal(failure) {
+                // The server refused an earlier message and closed before this
+                // commit went out. Reported by the vsync that would have read
+                // the refusal, in the same words as when it does.
+                if case .refused(let code) = failure.kind { r.refusal = (code, failure.serverMessage ?? failure.description) }
+            } catch {
+                try recoverRenderServer()
+            }
         }
         // A vsync waits for the main thread to be done with its instant
         // (scheduleVsync), so a commit at `v_k` is never after vsync `k` was
@@ -264,6 +292,10 @@ extension Simulation {
             return
         }
         r.lastVsyncSent = k
+        if let refusal = r.refusal {
+            failRefused(refusal.code, refusal.text, vsync: k, r)
+            return
+        }
         do {
             let message = WireMessage.vsync(index: UInt64(k), time: time)
             guard let reply = try withServer({ c -> WireMessage? in
@@ -279,14 +311,22 @@ extension Simulation {
             case .error(let code, let text):
                 // A refusal is the server's answer, not a crash: respawning
                 // would only refuse again (or drop what it refused).
-                let name = ServerErrorCode(rawValue: code).map { " (\($0))" } ?? ""
-                fail("the render server refused the session at vsync \(k), error \(code)\(name): \(text)", r)
+                failRefused(code, text, vsync: k, r)
             default:
                 fail("unexpected reply from the render server at vsync \(k): \(reply.tag)", r)
             }
+        } catch let failure as RenderConnection.Failure where Self.isRefusal(failure) {
+            // The same refusal, found when the vsync's send met the socket the
+            // server closed after answering: the same words.
+            if case .refused(let code) = failure.kind { failRefused(code, failure.serverMessage ?? failure.description, vsync: k, r) }
         } catch {
             fail("render server at vsync \(k): \(error)", r)
         }
+    }
+
+    private func failRefused(_ code: UInt16, _ text: String, vsync k: Int64, _ r: RenderState) {
+        let name = ServerErrorCode(rawValue: code).map { " (\($0))" } ?? ""
+        fail("the render server refused the session at vsync \(k), error \(code)\(name): \(text)", r)
     }
 
     /// What the server put on screen for vsync `k`: the client's copy of
@@ -446,6 +486,10 @@ final class RenderState {
     var failed = false
     /// Whether the animation step once disagreed with the server (warned).
     var warnedAnimationMismatch = false
+    /// A refusal found when a commit's send met the socket the server had
+    /// closed after refusing an earlier message: reported by the next vsync
+    /// (or the run's end), as an `error` reply would have been.
+    var refusal: (code: UInt16, text: String)?
     var scheduledVsyncs: Set<Int64> = []
     /// The last vsync sent: the server renders each vsync once, in order.
     var lastVsyncSent: Int64?

@@ -1,3 +1,4 @@
+import Foundation
 import Scenario
 import Testing
 
@@ -65,5 +66,22 @@ import Testing
         let outcome = ScenarioRunner(file: file, source: source).run()
         #expect(outcome.failure == nil)
         #expect(outcome.events.filter { if case .log(let t) = $0.kind { t == "layout screen" } else { false } }.count == 2)
+    }
+}
+
+/// The `fuzz-scenario` seeds are the goldens (docs/reliability.md, "The
+/// corpus"): a golden added later and not copied is a scenario the fuzzer
+/// never starts from. `tools/fuzz.sh seeds` copies them.
+@Suite struct ScenarioFuzzCorpusTests {
+    @Test("every golden scenario is a seed of the scenario fuzzer, byte for byte, as FOLDER-NAME.loop")
+    func everyGoldenIsASeed() throws {
+        let root = GoldenTraceTests.root
+        let corpus = root.appendingPathComponent("Tests/Fuzz/corpus/scenario")
+        for relative in GoldenTraceTests.scenarios() {
+            let parts = relative.split(separator: "/")
+            let seed = corpus.appendingPathComponent(parts.joined(separator: "-")).path
+            let golden = FileManager.default.contents(atPath: root.appendingPathComponent("Traces/" + relative).path)
+            #expect(FileManager.default.contents(atPath: seed) == golden, "\(relative): no seed at \(seed), or a stale one (tools/fuzz.sh seeds)")
+        }
     }
 }

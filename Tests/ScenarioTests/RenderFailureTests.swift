@@ -4,7 +4,9 @@ import LoopSimSystem
 import Testing
 @testable import Scenario
 import Simulation
+import RenderServer
 import RenderWire
+import Synchronization
 
 /// A run whose frames the server cannot write fails, with the server's
 /// reason: never "did not answer hello with welcome", never exit 0.
@@ -53,5 +55,39 @@ import RenderWire
         #expect(message.hasPrefix("frames were lost: the render server lost a frame before the end of the run, error 270 (frameNotWritten): frame 1: cannot write it to '\(base)': rename"), "\(message)")
         #expect(message.hasSuffix("; no frame after it is written"))
         #expect(!outcome.allPassed)
+    }
+
+    /// Issue 13: a layer the server refused (a backing store over its
+    /// limits) was taken for a server crash: the client respawned the server,
+    /// which refused again or never saw the layer, and the run exited 0 with
+    /// frames missing. The client checks the limits table first (C6, C7), so
+    /// this server is stricter than the client: its bitmaps may be at most 8
+    /// pixels wide (the display too), and the scenario draws one 16 wide.
+    @Test("a drawn layer the server refuses fails the run with the server's reason, and the server is not started again")
+    func aRefusedLayerIsNotACrash() throws {
+        let starts = Atomic<Int>(0)
+        let strict = InProcessRenderServer { fd in
+            starts.add(1, ordering: .relaxed)
+            let session = ServerSession(pid: 1) { _ in MemoryFrameOutput() }
+            _ = SocketServer.serve(fd: fd, session: session, limits: WireLimits(maxBitmapWidth: 8))
+        }
+        let source = """
+            display size=(8,8) hz=60
+            view root frame=(0,0,8,8) background=red
+            view wide parent=root frame=(0,0,16,4)
+            draw wide:
+                fill rect=(0,0,16,4) color=blue
+            run until=1s
+            """
+        let file = try ScenarioParser.parse(source, path: "refused.loop")
+        let outcome = ScenarioRunner(file: file, source: source, render: .init(transport: .thread(strict), frames: nil)).run()
+        let message = outcome.failure?.message ?? ""
+        #expect(message.contains("the render server refused"), "\(message)")
+        #expect(message.contains("16 exceeds the limit 8"), "\(message)")
+        #expect(!outcome.allPassed)
+        #expect(starts.load(ordering: .relaxed) == 1, "\(outcome.events.compactMap { e -> String? in if case .warn(let text) = e.kind { text } else { nil } }), \(message)")
+        let warnings = outcome.events.compactMap { e -> String? in if case .warn(let text) = e.kind { text } else { nil } }
+        // The trace warns with the refusal itself; nothing says the server was restarted.
+        #expect(!warnings.contains { $0.contains("restarted") || $0.contains("started it again") }, "\(warnings)")
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import LoopSimSystem
 import RenderModel
 import RenderWire
+import Synchronization
 import Testing
 @testable import Simulation
 
@@ -72,4 +73,58 @@ import Testing
         let same = FileDescriptor.PeerCredentials(processID: 1, userID: CurrentProcess.userID, groupID: 0)
         try RenderConnection.checkServerUser(same, path: "/run/x.sock")
     }
+
+    /// A server that welcomes the hello, reads the next message, answers
+    /// `answer` (if any) and shuts the connection down; `done` is set then.
+    static func refusingServer(answer: WireMessage?, done: Flag) -> InProcessRenderServer {
+        InProcessRenderServer { fd in
+            var decoder = FrameDecoder()
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            var read = 0
+            while read < 2 {
+                guard let n = try? buffer.withUnsafeMutableBytes({ try fd.read(into: $0) }), n > 0 else { break }
+                decoder.feed(buffer[0..<n])
+                while (try? decoder.next()) != nil {
+                    read += 1
+                    if read == 1 { try? fd.writeAll(WireMessage.welcome(version: WireProtocol.version, serverPID: 1).encode()) }
+                }
+            }
+            if let answer { try? fd.writeAll(answer.encode()) }
+            try? fd.shutdown(.readWrite)
+            done.value.store(true, ordering: .releasing)
+        }
+    }
+
+    /// Issue 13: a refused commit was taken for a crash when the client's
+    /// next send met the socket the server had closed after answering.
+    @Test("a send that meets the socket a refusing server closed fails with the server's refusal, not a broken pipe")
+    func refusalFoundAfterASendFails() throws {
+        let text = "commit 1: the tree would be 65537 layers deep (at layer 65537); the limit is 65536 (docs/limits.md)"
+        let done = Flag()
+        let connection = try RenderConnection.open(.thread(Self.refusingServer(answer: .error(code: 277, message: text), done: done)), hello: Self.hello)
+        defer { connection.abandon() }
+        try connection.send(.sync(token: 1))
+        while !done.value.load(ordering: .acquiring) { Thread.sleep(forTimeInterval: 0.001) }
+        let error = #expect(throws: RenderConnection.Failure.self) { try connection.send(.vsync(index: 0, time: 0)) }
+        #expect(error?.kind == .refused(code: 277))
+        #expect(error?.serverMessage == text)
+        #expect(error?.description == "the render server refused: \(text) (error 277)")
+    }
+
+    @Test("a send that meets a socket closed without an answer is a broken connection, not a refusal")
+    func closedWithoutAnAnswer() throws {
+        let done = Flag()
+        let connection = try RenderConnection.open(.thread(Self.refusingServer(answer: nil, done: done)), hello: Self.hello)
+        defer { connection.abandon() }
+        try connection.send(.sync(token: 1))
+        while !done.value.load(ordering: .acquiring) { Thread.sleep(forTimeInterval: 0.001) }
+        let error = #expect(throws: RenderConnection.Failure.self) { try connection.send(.vsync(index: 0, time: 0)) }
+        #expect(error?.kind == .unreachable)
+        #expect(error?.description.contains("EPIPE") == true, "\(String(describing: error))")
+    }
+}
+
+/// Set by a server thread when it is done, read by the test.
+final class Flag: Sendable {
+    let value = Atomic<Bool>(false)
 }
