@@ -54,20 +54,7 @@ import Glibc
         server.standardError = FileHandle.nullDevice
         try server.run()
         defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
-        // The socket's file appears at bind(), before listen(): retry.
-        var connected: FileDescriptor?
-        for attempt in 0..<1000 where connected == nil {
-            let fd = try FileDescriptor.unixStreamSocket()
-            do {
-                try fd.connect(unixPath: socket)
-                connected = fd
-            } catch {
-                try? fd.close()
-                if attempt == 999 { throw error }
-                usleep(10_000)
-            }
-        }
-        let attacker = try #require(connected)
+        let attacker = try connectToStartingServer(at: socket)
         defer { try? attacker.close() }
         try attacker.writeAll(Self.w1Stream())
         // welcome, then error 275 (timeOutOfRange), then the end of the stream.

@@ -97,22 +97,8 @@ struct ListeningServerTests {
         server.standardError = FileHandle.nullDevice
         try server.run()
         defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
-        // Connects and says nothing (half a hello would do the same). The
-        // socket's file appears at bind(), a moment before listen(): until
-        // then a connect is refused, so try again for up to 10 s.
-        var connected: FileDescriptor?
-        for attempt in 0..<1000 where connected == nil {
-            let fd = try FileDescriptor.unixStreamSocket()
-            do {
-                try fd.connect(unixPath: socket)
-                connected = fd
-            } catch {
-                try? fd.close()
-                if attempt == 999 { throw error }
-                usleep(10_000)
-            }
-        }
-        let idle = try #require(connected)
+        // Connects and says nothing (half a hello would do the same).
+        let idle = try connectToStartingServer(at: socket)
         defer { try? idle.close() }
         try idle.writeAll([0x30, 0x00])
         let r = try await loopsim(["run", CLIPaths.traces.appendingPathComponent("render/tap-block-green.loop").path,

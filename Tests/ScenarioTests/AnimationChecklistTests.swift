@@ -12,9 +12,9 @@ import Simulation
 /// Times: a change at 100 ms (vsync 6 at 60 Hz) is latched there and on
 /// screen at vsync 7 (116 666 666 ns), which is its animations' begin time.
 @Suite(.quiescent) struct AnimationChecklistTests {
-    func run(_ source: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> ScenarioOutcome {
+    func run(_ source: String, frames: String? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> ScenarioOutcome {
         let file = try ScenarioParser.parse(source, path: "checklist.loop")
-        let outcome = ScenarioRunner(file: file, source: source, render: .init(transport: .thread(.renderServer), frames: nil)).run()
+        let outcome = ScenarioRunner(file: file, source: source, render: .init(transport: .thread(.renderServer), frames: frames)).run()
         #expect(outcome.failure == nil, sourceLocation: sourceLocation)
         #expect(outcome.allPassed, "\(outcome.expectations.filter { !$0.passed }.map(\.observed))", sourceLocation: sourceLocation)
         return quiescent(outcome, sourceLocation: sourceLocation)
@@ -61,9 +61,7 @@ import Simulation
             """
         let frames = FileManager.default.temporaryDirectory.appendingPathComponent("loopsim-presentation-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: frames) }
-        let outcome = quiescent(ScenarioRunner(file: try ScenarioParser.parse(source, path: "p.loop"), source: source,
-                                               render: .init(transport: .thread(.renderServer), frames: frames)).run())
-        #expect(outcome.failure == nil && outcome.allPassed)
+        let outcome = try run(source, frames: frames)
         let box = try #require(outcome.layers["box"])
         var checked = 0
         for k in Int64(7)...Int64(37) {
