@@ -33,7 +33,6 @@ extension Layer {
         context.markDirty(self)
         context.animationOrigins[copy.id] = .init(layer: id, key: key ?? "", txn: txn.id)
         for t in context.stack { for group in t.completionGroups { group.count(copy.id) } }
-        if let shipping = context.shipping { for group in shipping.completionGroups { group.count(copy.id) } }
         return copy.id
     }
 

@@ -119,8 +119,6 @@ extension ScenarioRunner {
         guard let layer = layerObjects[name], let property = LayerProperty(rawValue: propertyName.rawValue) else {
             return ExpectationResult(expectation: e, passed: false, summary: summary, observed: "no layer \(name)")
         }
-        var observed: [PropertyValue] = []
-        var wanted: [PropertyValue] = []
         var state = LayerState(), wantState = LayerState()
         try? wantState.setValue(propertyValue(want), for: property)
         for keyPath in AnimationKeyPath.keyPaths(for: property) {
@@ -130,12 +128,11 @@ extension ScenarioRunner {
             }
             keyPath.setValue(value, in: &state)
         }
-        observed.append(state.value(of: property))
-        wanted.append(wantState.value(of: property))
-        let passed = zip(Self.numbers(observed[0]), Self.numbers(wanted[0])).allSatisfy { abs($0 - $1) <= tolerance }
-            && Self.numbers(observed[0]).count == Self.numbers(wanted[0]).count
+        let observed = state.value(of: property)
+        let got = Self.numbers(observed), wanted = Self.numbers(wantState.value(of: property))
+        let passed = got.count == wanted.count && zip(got, wanted).allSatisfy { abs($0 - $1) <= tolerance }
         return ExpectationResult(expectation: e, passed: passed, summary: summary,
-                                 observed: "\(name).\(propertyName.rawValue) is \(LayerContext.format(observed[0])) in the frame on screen at \(TimeLiteral.format(at))")
+                                 observed: "\(name).\(propertyName.rawValue) is \(LayerContext.format(observed)) in the frame on screen at \(TimeLiteral.format(at))")
     }
 
     /// The numbers of a value, compared one by one with a tolerance.

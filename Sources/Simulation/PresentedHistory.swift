@@ -121,18 +121,19 @@ struct PresentedHistory {
     /// layer-local time that frame evaluated them at (through the layer's
     /// and its ancestors' timing then); nil when it had none then.
     func animations(of id: LayerID, at time: Int64) -> (animations: LayerAnimations, localTime: Double)? {
-        guard let list = animations[id], let entry = Self.last(in: list.map(\.time), atOrBefore: time).map({ list[$0] }),
-              !entry.animations.isEmpty,
-              let f = Self.last(in: animationFrameTimes, atOrBefore: time) else { return nil }
+        guard let list = animations[id], let e = Self.last(in: list, atOrBefore: time, \.time), !list[e].animations.isEmpty,
+              let f = Self.last(in: animationFrameTimes, atOrBefore: time, \.self) else { return nil }
+        let entry = list[e]
         return (entry.animations, MediaTiming.localTime(Double(animationFrameTimes[f]) / 1e9, through: entry.chain))
     }
 
-    /// The index of the last element of the ascending `times` at or before `t`.
-    private static func last(in times: [Int64], atOrBefore t: Int64) -> Int? {
-        var lo = 0, hi = times.count
+    /// The index of the last element of `list`, ascending by `time`, at or
+    /// before `t` (a binary search; nothing is copied).
+    private static func last<E>(in list: [E], atOrBefore t: Int64, _ time: (E) -> Int64) -> Int? {
+        var lo = 0, hi = list.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if times[mid] <= t { lo = mid + 1 } else { hi = mid }
+            if time(list[mid]) <= t { lo = mid + 1 } else { hi = mid }
         }
         return lo == 0 ? nil : lo - 1
     }

@@ -338,15 +338,26 @@ extension Simulation {
         guard let r = render else { return }
         let newest = p.firstVisible.max() ?? 0
         let latched = r.sentDiffs.keys.filter { $0 <= newest }.sorted()
+        // What the latched commits did to animations: the layers whose
+        // animations changed, and whether any layer's timing chain can
+        // have (a timing op, or a move under another parent).
+        var animationsTouched: [LayerID] = [], chainsTouched = false
         for sequence in latched {
             let diff = r.sentDiffs.removeValue(forKey: sequence)!
             do {
-                try r.onScreen.apply(diff) { change in r.history.note(change, at: p.onScreenTime) }
+                try r.onScreen.apply(diff) { change in
+                    r.history.note(change, at: p.onScreenTime)
+                    switch change {
+                    case .animations(let id, _): animationsTouched.append(id)
+                    case .timing, .moved: chainsTouched = true
+                    default: break
+                    }
+                }
             } catch {
                 warn("commit \(sequence), on screen at vsync \(k), does not apply to the client's copy of the tree: \(error); `expect visible` may be wrong from here on")
             }
         }
-        animationStep(p, vsync: k, r)
+        animationStep(p, vsync: k, r, animationsTouched: animationsTouched, chainsTouched: chainsTouched)
         let drawn = p.damage.width > 0 && p.damage.height > 0
         r.log.appendPresentation(present: p.onScreenTime, frame: drawn ? p.frame : nil, commits: latched)
         let txns = latched.flatMap { r.transactionsBySequence.removeValue(forKey: $0) ?? [] }
@@ -383,194 +394,4 @@ extension Simulation {
         scheduleLatencies(of: txns, latched: k, present: p.onScreenTime, frame: p.frame)
     }
 
-    /// Commit latency and hitch time (`docs/core-animation-rules.md` choice 8): for
-    /// each transaction the frame shows first, from its first mutation (or
-    /// its explicit `begin`) to the frame's on-screen time, and how much
-    /// later than `expected` — the on-screen time had the main thread and
-    /// the server met every deadline — traced then as `latency`. A frame
-    /// that changed no pixel still puts its commits on screen.
-    private func scheduleLatencies(of txns: [Int], latched: Int64, present: Int64, frame: UInt64) {
-        guard let r = render else { return }
-        var events: [TraceEvent.LatencyInfo] = []
-        for txn in txns {
-            guard let start = r.latencyStart.removeValue(forKey: txn) else { continue }
-            // Had every deadline been met: latched at the first vsync at or
-            // after the first mutation — or at the vsync a display-link
-            // callout that changed it was due at, when that is earlier —
-            // on screen one vsync later.
-            // (ship checked that this frame's time exists; `end` otherwise.)
-            let due = min(start, r.latencyDue.removeValue(forKey: txn) ?? start)
-            let k = r.clock.firstVsync(atOrAfter: due) ?? latched
-            let expected = r.clock.time(ofVsync: k + 1) ?? VirtualTime.end
-            var info = TraceEvent.LatencyInfo(txn: txn, frame: Int64(frame), start: start, present: present,
-                                              latency: present - start, expected: expected,
-                                              hitch: max(0, present - expected), late: nil)
-            if present > expected {
-                // Latched at the vsync it was due at, or later only because
-                // the server was still rendering then: the render made it
-                // late (a render hitch, 7.41). Latched later for no such
-                // reason: the main thread committed it late.
-                let renderLate = latched == k || (k..<latched).contains { r.busyVsyncs.contains($0) }
-                info.late = renderLate ? .render : .commit
-            }
-            events.append(info)
-        }
-        // Busy vsyncs before the earliest one a transaction still in flight
-        // could be due at can no longer matter.
-        let floor = (Array(r.latencyStart.values) + Array(r.latencyDue.values)).min().map { r.clock.firstVsync(atOrAfter: $0) ?? latched + 1 } ?? latched + 1
-        r.busyVsyncs = r.busyVsyncs.filter { $0 >= floor }
-        guard !events.isEmpty else { return }
-        context.schedule(at: present, label: nil) { [unowned self] in
-            self.latencyLog.append(contentsOf: events.map(LatencyRecord.init))
-            for info in events { self.context.emit(.latency(info)) }
-        }
-    }
-
-}
-
-/// A frame the render server put on screen.
-public struct PresentedFrame: Sendable, Equatable {
-    public var index: UInt64
-    public var present: Int64
-    public var file: String
-    public var hash: String
-    public var transactions: [Int]
-    /// The colour of each probe the server was given
-    /// (``Simulation/attachRenderServer(_:display:frames:probes:)``), in
-    /// its order: the frame's pixels, with or without a file.
-    public var probeColors: [RGBA8] = []
-    /// Virtual ns the server spent rendering it (0 when rendering is free).
-    public var renderDuration: Int64 = 0
-
-    public init(index: UInt64, present: Int64, file: String, hash: String, transactions: [Int],
-                probeColors: [RGBA8] = [], renderDuration: Int64 = 0) {
-        self.index = index
-        self.present = present
-        self.file = file
-        self.hash = hash
-        self.transactions = transactions
-        self.probeColors = probeColors
-        self.renderDuration = renderDuration
-    }
-}
-
-/// One `presented` reply: what went on screen when. What the layers looked
-/// like then is ``Simulation/presentedState(of:at:)`` (kept as the
-/// changes each frame showed, not a tree per frame).
-public struct Presentation: Sendable, Equatable {
-    /// Its on-screen time.
-    public var present: Int64
-    /// Its on-screen vsync index when it drew a frame; nil when no pixel changed.
-    public var frame: UInt64?
-    /// The sequences of the commits it shows first, ascending.
-    public var commits: [UInt64]
-
-    /// Its frame file's name; nil when no pixel changed.
-    public var file: String? { frame.map(FrameFolder.fileName(frame:)) }
-}
-
-/// The client side of the lockstep.
-final class RenderState {
-    var connection: RenderConnection
-    let transport: RenderConnection.Transport
-    let hello: WireMessage.Hello
-    /// The display's vsyncs.
-    let clock: VsyncClock
-    /// The tree as of the last latched commit: what is on screen.
-    var onScreen = LayerTree()
-    /// What each frame showed, as changes (``PresentedHistory``).
-    var history = PresentedHistory()
-    var dead = false
-    /// The server refused the session (or could not be reached): nothing
-    /// more is sent, and the run fails (``Simulation/renderLosses``).
-    var failed = false
-    /// Whether the animation step once disagreed with the server (warned).
-    var warnedAnimationMismatch = false
-    /// A refusal found when a commit's send met the socket the server had
-    /// closed after refusing an earlier message: reported by the next vsync
-    /// (or the run's end), as an `error` reply would have been.
-    var refusal: (code: UInt16, text: String)?
-    var scheduledVsyncs: Set<Int64> = []
-    /// The last vsync sent: the server renders each vsync once, in order.
-    var lastVsyncSent: Int64?
-    /// Until when the server is rendering the last frame it drew (its latch
-    /// plus the render cost); no vsync before it is sent.
-    var busyUntil: Int64 = 0
-    /// Vsyncs at which nothing could be latched because the server was
-    /// rendering (for telling render hitches from commit hitches).
-    var busyVsyncs: Set<Int64> = []
-    var transactionsBySequence: [UInt64: [Int]] = [:]
-    /// First mutation (or begin) of each shipped transaction not yet on screen.
-    var latencyStart: [Int: Int64] = [:]
-    /// Display-link deadlines of transactions in flight (``LayerKit/CommitRecord/frameDeadlines``).
-    var latencyDue: [Int: Int64] = [:]
-    /// The frames drawn and the replies, compactly (``PresentedLog``).
-    var log = PresentedLog()
-    var sentDiffs: [UInt64: CommitDiff] = [:]
-
-    /// When the frame latched at vsync `k` is on screen: the next vsync,
-    /// or with a render cost the first vsync after the render ends; `nil`
-    /// past the end of virtual time. The server computes the same.
-    func frameTime(latchingAt k: Int64) -> Int64? {
-        guard let latch = clock.time(ofVsync: k), let next = clock.time(ofVsync: k + 1) else { return nil }
-        guard hello.rendersInTime else { return next }
-        // The longest render: the whole display recomposited.
-        guard let cost = hello.renderDuration(pixels: Int(hello.width) * Int(hello.height)),
-              let done = VirtualTime.checkedSum(latch, cost),
-              let frame = clock.firstVsync(atOrAfter: done) else { return nil }
-        return clock.time(ofVsync: max(frame, k + 1))
-    }
-
-    init(connection: RenderConnection, transport: RenderConnection.Transport, hello: WireMessage.Hello, clock: VsyncClock) {
-        self.connection = connection
-        self.transport = transport
-        self.hello = hello
-        self.clock = clock
-    }
-}
-
-extension Simulation {
-    /// The client's half of a frame's animation step: the copy of the
-    /// on-screen tree runs the same step at the same time as the server
-    /// did (``LayerTree/advanceAnimations(toMediaTime:began:ended:)``), so
-    /// it holds what the frame showed; the two must report the same
-    /// animations (a `warn` says when they do not). The app side then
-    /// learns the stamps and ends: the committed animations at once, the
-    /// layers, the trace and the completion blocks at the on-screen time.
-    func animationStep(_ p: WireMessage.Presented, vsync k: Int64, _ r: RenderState) {
-        guard !r.onScreen.animatedLayerIDs.isEmpty || r.onScreen.hasDroppedAnimations || !p.began.isEmpty || !p.ended.isEmpty,
-              let target = r.clock.time(ofVsync: k + 1) else { return }
-        var began: [UInt64] = [], ended: [UInt64] = [], changed: [LayerID] = []
-        var stamps: [UInt64: Double] = [:]
-        let animated = r.onScreen.animatedLayerIDs
-        let animating = r.onScreen.advanceAnimations(toMediaTime: Double(target) / 1e9,
-                                     began: { report in
-                                         began.append(report.entry.animation.id)
-                                         stamps[report.entry.animation.id] = report.entry.animation.timing.beginTime
-                                         changed.append(report.layer)
-                                     },
-                                     ended: { ended.append($0.entry.animation.id); changed.append($0.layer) })
-        if began != p.began || ended != p.ended, !r.warnedAnimationMismatch {
-            r.warnedAnimationMismatch = true
-            warn("the render server's animations at vsync \(k) (began \(p.began), ended \(p.ended)) differ from the client's copy of the tree (began \(began), ended \(ended)); `expect presentation` may be wrong from here on")
-        }
-        r.history.noteAnimationFrame(at: target)
-        noteServerAnimating(animating, at: target)
-        if !animated.isEmpty, p.damage.width > 0, p.damage.height > 0, p.onScreenTime > target {
-            // An animation frame the render made late (a render hitch).
-            lateAnimationFrames.append((Int64(p.frame), p.onScreenTime, p.onScreenTime - target))
-        }
-        for id in Set(animated + changed).sorted() {
-            r.history.noteAnimations(id, r.onScreen.animations(of: id), chain: r.onScreen.timingChain(of: id), at: target)
-        }
-        // The begin times are layer-local: the copy's stamps (the server's
-        // ids, should the two ever differ).
-        let stamped = p.began.map { ($0, stamps[$0] ?? Double(target) / 1e9) }
-        layers.noteCommittedAnimations(began: stamped, ended: p.ended)
-        guard !p.began.isEmpty || !p.ended.isEmpty else { return }
-        let serverEnded = p.ended
-        context.schedule(at: p.onScreenTime, label: nil) { [unowned self] in
-            self.layers.noteAnimationFrame(began: stamped, ended: serverEnded)
-        }
-    }
 }

@@ -94,20 +94,20 @@ public struct LayerAnimations: Hashable, Sendable {
     /// commit); calls `stamped` with each one's index. An animation is
     /// stamped once, even when `time` is 0.
     public mutating func stampBeginTimes(_ time: Double, _ stamped: (Int) -> Void = { _ in }) {
-        for i in entries.indices where entries[i].awaitsBeginTime {
-            entries[i].animation.timing.beginTime = time
-            entries[i].awaitsBeginTime = false
-            stamped(i)
-        }
+        stamp(time) { i, _ in stamped(i) }
     }
 
     /// ``stampBeginTimes(_:_:)``, calling `stamped` with each entry once it
     /// is stamped (a copy: the closure may not touch these animations).
     public mutating func stampBeginTimes(_ time: Double, reporting stamped: (Entry) -> Void) {
+        stamp(time) { _, entry in stamped(entry) }
+    }
+
+    private mutating func stamp(_ time: Double, _ stamped: (Int, Entry) -> Void) {
         for i in entries.indices where entries[i].awaitsBeginTime {
             entries[i].animation.timing.beginTime = time
             entries[i].awaitsBeginTime = false
-            stamped(entries[i])
+            stamped(i, entries[i])
         }
     }
 
