@@ -49,3 +49,13 @@ public final class SystemThread {
         pthread_join(thread, nil)
     }
 }
+
+/// The identity of a thread (`pthread_self`), to check which thread owns
+/// state that only one thread may touch at a time (the simulated main
+/// thread of `@SimulatedMainActor`).
+public struct ThreadIdentity: Equatable, Sendable {
+    private let raw: UInt
+
+    /// The calling thread.
+    public static var current: ThreadIdentity { ThreadIdentity(raw: UInt(pthread_self())) }
+}

@@ -21,8 +21,17 @@ extension SimRunLoop {
     /// when it sleeps in a common mode.
     public func enqueueMain(name: String = "main", _ body: @escaping () throws -> Void) {
         precondition(isMain, "SimRunLoop.enqueueMain: only the main run loop services the main queue; create the loop with isMain: true")
+        if let feeder = mainQueueFeeder { takeIn(from: feeder) }
         if mainQueue.isEmpty { mainQueueReadyTime = context.now }
         mainQueue.append(MainQueueItem(name: name, body: body))
+    }
+
+    /// Takes in the feeder's inbox (``MainQueueFeeder/takeIn(_:)``); the
+    /// feeder's own enqueues do not take it in again.
+    func takeIn(from feeder: any MainQueueFeeder) {
+        mainQueueFeeder = nil
+        defer { mainQueueFeeder = feeder }
+        feeder.takeIn(self)
     }
 
     /// The number of blocks waiting for a matching mode.

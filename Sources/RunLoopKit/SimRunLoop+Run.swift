@@ -38,6 +38,8 @@ extension SimRunLoop {
             context.emit(.runEnd(mode: mode.rawValue, depth: depth, result: .finished))
             return .finished
         }
+        if depth == 1, let feeder = mainQueueFeeder { feeder.runWillBegin(self) }
+        defer { if depth == 1, let feeder = mainQueueFeeder { feeder.runDidEnd(self) } }
         if records.count == depth { records.append(RunRecord(ignoreWakeUps: false)) }
         let record = records[depth]
         record.mode = m
@@ -113,6 +115,7 @@ extension SimRunLoop {
             if handled { try doBlocks(m) }
             let poll = handled || pollRun                                   // 6
             var live = LivePort.none
+            if dispatchPort, let feeder = mainQueueFeeder { takeIn(from: feeder) }
             if dispatchPort, !didDispatchPortLastTime, !mainQueue.isEmpty { // 7
                 live = .mainQueue
             } else {

@@ -82,6 +82,7 @@ extension SimRunLoop {
             context.emit(.sleep(mode: m.name.rawValue, until: until))
         }
         while true {
+            if dispatchPort, let feeder = mainQueueFeeder { takeIn(from: feeder) }
             if let (live, consumesTimeout) = earliestReadyPort(m, dispatchPort: dispatchPort, deadline: deadline, timeoutFired: timeoutFired) {
                 var reason = WakeReason.port
                 switch live {
@@ -139,6 +140,7 @@ extension SimRunLoop {
             }
         }
         if !mainQueue.isEmpty { out.append("\(mainQueue.count) main-queue item(s)") }
+        if let feeder = mainQueueFeeder { out += feeder.pendingWork() }
         if pendingBlockCount > 0 { out.append("\(pendingBlockCount) pending block(s)") }
         for e in context.pendingOutsideEvents {
             out.append("outside event '\(e.label)' at \(TimeLiteral.format(e.time))")

@@ -71,6 +71,10 @@ public final class SimRunLoop {
     /// ``RunLoopError/notSettled(_:)`` (the bound of an unbounded run).
     @exclusivity(unchecked) public var settleDeadline: Nanoseconds?
     @exclusivity(unchecked) var commonModesRunWarned = false
+    /// Feeds the main queue from other threads (``MainQueueFeeder``); only
+    /// the main loop has one, and only while `@SimulatedMainActor` is
+    /// attached to its simulation.
+    @exclusivity(unchecked) public var mainQueueFeeder: (any MainQueueFeeder)?
 
     public init(context: SimContext, isMain: Bool = false) {
         self.context = context

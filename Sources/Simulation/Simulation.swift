@@ -3,6 +3,7 @@ import LoopSimTrace
 import RenderModel
 import RenderWire
 import RunLoopKit
+import TaskKit
 
 /// The simulated app: one main thread with its main run loop, the outside
 /// world that feeds it, and the trace of what happened.
@@ -27,6 +28,7 @@ public final class Simulation {
     /// delivered go too (they hold the loop and the context), so a finished
     /// run releases what it made (docs/library.md).
     deinit {
+        SimulatedMainExecutor.shared.end(mainLoop)
         context.discardOutsideEvents()
     }
 
@@ -132,6 +134,11 @@ public final class Simulation {
     /// bound of virtual time unless an outer run already set one.
     @discardableResult
     public func run(mode: RunLoopMode = .default, limit: Limit, returnAfterSource: Bool = false) throws -> RunResult {
+        // A simulation attached to @SimulatedMainActor runs on the simulated
+        // main thread from here on (the deliveries below may resume tasks).
+        let feeder = mainLoop.mainQueueFeeder
+        feeder?.runWillBegin(mainLoop)
+        defer { feeder?.runDidEnd(mainLoop) }
         context.deliverDueEvents()   // what the outside world did up to now happens first
         let now = context.now
         var timeout: Nanoseconds = .max
