@@ -72,7 +72,8 @@ public final class SimulatedMainExecutor: SerialExecutor, MainQueueFeeder, @unch
             return false
         }
         guard let direct else {
-            preconditionFailure("a job was enqueued on @SimulatedMainActor, but no simulation is attached to it, so nothing would ever run it. "
+            // fatalError, not precondition: the message prints in every build.
+            fatalError("a job was enqueued on @SimulatedMainActor, but no simulation is attached to it, so nothing would ever run it. "
                 + "A Task { @SimulatedMainActor in … } was started, or a task resumed on it, before sim.attachSimulatedMainActor() "
                 + "(or sim.withSimulatedMainActor { … }), or after that simulation ended. "
                 + "Attach the simulation before starting tasks on it, and end it only once they are done (docs/concurrency.md, \"From Swift\").")
@@ -174,8 +175,8 @@ public final class SimulatedMainExecutor: SerialExecutor, MainQueueFeeder, @unch
             g.claims += 1
             return true
         }
-        precondition(ok, "two threads ran the simulation attached to @SimulatedMainActor at once; a simulation is single-threaded: "
-            + "run it (run, step, advance, withSimulatedMainActor) from one thread at a time.")
+        if !ok { fatalError("two threads ran the simulation attached to @SimulatedMainActor at once; a simulation is single-threaded: "
+            + "run it (run, step, advance, withSimulatedMainActor) from one thread at a time.") }
     }
 
     var guardedAttached: Bool { guarded.withLock { $0.attached } }
