@@ -101,6 +101,7 @@ func percentiles(_ samples: [Double]) -> (p50: Double, p90: Double, p99: Double)
 enum BenchCommand {
     static let groups: [(String, String)] = [
         ("runloop", "ns per pass: six UIKit observers, one timer, one source0, one block — against Foundation's RunLoop (CFRunLoop)"),
+        ("executor", "ns per job round trip (enqueue, drain, run) through @SimulatedMainActor's executor — against DispatchQueue.main.async serviced by Foundation's RunLoop"),
         ("commit-phases", "ns per commit (layout, display, prepare, encode) of 10 changed layers in 1k and 10k-layer trees"),
         ("commit", "ns from the start of a commit to the render server's 'applied', per phase, against the raw socket round trip; and the vsync after it"),
         ("raster", "ns per frame: a full 1280x720 frame of 1,000 half-transparent rectangles, and a 1 % damaged frame"),
@@ -143,6 +144,7 @@ enum BenchCommand {
             let results: [BenchResult]
             switch name {
             case "runloop": results = RunLoopBench.run(runs: runs, peers: !parsed.flags.contains("--no-peer"), filter: parsed.values["--filter"])
+            case "executor": results = ExecutorBench.run(runs: runs, peers: !parsed.flags.contains("--no-peer"), filter: parsed.values["--filter"])
             case "commit-phases": results = CommitPhasesBench.run(runs: runs, filter: parsed.values["--filter"])
             case "raster": results = RasterBenchRunner.run(runs: runs, peers: !parsed.flags.contains("--no-peer"), filter: parsed.values["--filter"])
             case "commit": results = CommitBench.run(runs: runs, filter: parsed.values["--filter"], transport: transport ?? .spawn)
