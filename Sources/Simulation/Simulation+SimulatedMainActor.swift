@@ -74,8 +74,10 @@ extension Simulation {
     /// (an outside event, not a run-loop timer: it fires in every mode),
     /// and runs when the main queue is next serviced.
     ///
-    /// - Throws: `CancellationError` when the task is cancelled (when the
-    ///   sleep starts or wakes); ``SimulatedMainActorError/simulationEnded(_:)``
+    /// - Throws: `CancellationError` when the task is cancelled (a cancel
+    ///   on the simulated main thread wakes it at once, through the pool; one
+    ///   from another thread is seen at the deadline);
+    ///   ``SimulatedMainActorError/simulationEnded(_:)``
     ///   when this simulation is not attached or ends during the sleep;
     ///   ``SimulatedMainActorError/timeOutOfRange(_:)`` past the end of
     ///   virtual time.

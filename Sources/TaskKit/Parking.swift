@@ -23,6 +23,8 @@ final class Parking: SerialExecutor, @unchecked Sendable {
     var outcome = Outcome.woken
     /// The outside event that wakes it, to cancel when the simulation ends.
     var wakeEvent: Int?
+    /// The task was cancelled before it parked (a sleep wakes at once).
+    var cancelRequested = false
     /// Called once the task is parked (on the simulated main thread).
     var onParked: ((Parking) -> Void)?
 

@@ -17,6 +17,7 @@ extension SimulatedMainExecutor {
         pendingHead = 0
         parked = []
         jobCount = 0
+        generation += 1
         ending = false
         loop.mainQueueFeeder = self
     }
@@ -41,7 +42,6 @@ extension SimulatedMainExecutor {
         precondition(loop.runDepth == 0, "a simulation attached to @SimulatedMainActor was ended inside one of its own runs; end it after the run returns")
         claim()
         defer { release() }
-        setGuardedEnding(true)
         ending = true
         loop.mainQueueFeeder = nil
         var jobs = 0

@@ -8,8 +8,11 @@ extension SimulatedMainExecutor {
     /// duration` (independent of run-loop modes); it puts the task's next job
     /// on the main queue, where the main-queue rules decide when it runs.
     ///
-    /// - Throws: `CancellationError` when the task is cancelled (checked when
-    ///   the sleep starts and when it wakes);
+    /// - Throws: `CancellationError` when the task is cancelled: a cancel on
+    ///   the simulated main thread (or before the sleep starts) wakes it at
+    ///   the instant of the cancel, through the pool (its next job arrives
+    ///   after that pass's commit); a cancel from another thread is seen at
+    ///   the deadline;
     ///   ``SimulatedMainActorError/simulationEnded(_:)`` when `loop`'s
     ///   simulation is not attached, or ends during the sleep;
     ///   ``SimulatedMainActorError/timeOutOfRange(_:)`` past the end of
@@ -17,7 +20,6 @@ extension SimulatedMainExecutor {
     @SimulatedMainActor
     public func sleep(_ duration: Nanoseconds, on loop: SimRunLoop) async throws {
         try checkAttached(loop, "simulation.sleep(for:)")
-        try Task.checkCancellation()
         let context = loop.context
         guard let wake = VirtualTime.checkedSum(context.now, max(0, duration)) else {
             throw SimulatedMainActorError.timeOutOfRange(VirtualTime.outOfRange("simulation.sleep(for: \(duration) ns)", from: context.now).description)
@@ -66,15 +68,47 @@ extension SimulatedMainExecutor {
     @SimulatedMainActor
     private func park(_ kind: Parking.Kind, wakeAt wake: Nanoseconds, label: String, on loop: SimRunLoop) async throws {
         let parking = Parking(kind)
+        // A task cancelled before its sleep starts still suspends, and
+        // resumes at once with the error (Task.sleep's cancelledBeforeStarted).
+        if kind == .sleep, Task.isCancelled { parking.cancelRequested = true }
         parking.onParked = { [unowned self] p in
             self.parked.append(p)
-            p.wakeEvent = loop.context.schedule(at: wake, label: nil, pendingAs: label) { [unowned self] in self.unpark(p, loop.context) }
+            let at = p.cancelRequested ? loop.context.now : wake
+            p.wakeEvent = loop.context.schedule(at: at, label: nil, pendingAs: label) { [unowned self] in self.unpark(p, loop.context) }
         }
-        let outcome = await ParkingSpot(parking).outcome()
+        let outcome: Parking.Outcome
+        if kind == .sleep {
+            // Task.sleep's cancellation handler resumes it at once: here, a
+            // wake at the instant of the cancel (a pool hop), when the cancel
+            // comes from the simulated main thread.
+            outcome = await withTaskCancellationHandler {
+                await ParkingSpot(parking).outcome()
+            } onCancel: {
+                SimulatedMainExecutor.shared.cancelled(parking)
+            }
+        } else {
+            outcome = await ParkingSpot(parking).outcome()
+        }
         if outcome == .ended { throw SimulatedMainActorError.simulationEnded(Self.endedMessage(kind == .sleep ? "simulation.sleep(for:)" : "simulation.yield()")) }
     }
 
-    private func unpark(_ parking: Parking, _ context: SimContext) {
+    /// A sleeping task was cancelled. On the simulated main thread (a
+    /// callout, another job) its wake moves to now; from another thread
+    /// nothing changes: the sleep throws at its deadline.
+    nonisolated func cancelled(_ parking: Parking) {
+        guard isOnSimulatedMainThread, let loop else { return }
+        guard parking.job != nil else {
+            parking.cancelRequested = true      // not parked yet: wake at once when it is
+            return
+        }
+        guard let id = parking.wakeEvent else { return }
+        loop.context.cancel(id)
+        parking.wakeEvent = loop.context.schedule(at: loop.context.now, label: nil, pendingAs: "a cancelled sleep wakes a task") { [unowned self] in
+            self.unpark(parking, loop.context)
+        }
+    }
+
+    func unpark(_ parking: Parking, _ context: SimContext) {
         if let i = parked.firstIndex(where: { $0 === parking }) { parked.remove(at: i) }
         parking.wakeEvent = nil
         parking.wake(.woken, in: context)
@@ -82,32 +116,5 @@ extension SimulatedMainExecutor {
 
     private func checkAttached(_ loop: SimRunLoop, _ what: String) throws(SimulatedMainActorError) {
         guard self.loop === loop, !ending else { throw .simulationEnded(Self.endedMessage(what)) }
-    }
-}
-
-/// A continuation resumed in virtual time (``SimulatedMainExecutor/withContinuation(on:_:)``).
-/// Resume it exactly once, on the simulated main thread (a timer's, a
-/// source's or a main-queue callout, or another task on the actor).
-public final class SimulatedContinuation<T> {
-    let loop: SimRunLoop
-    var result: Result<T, any Error>?
-    var parking: Parking?
-
-    init(loop: SimRunLoop) { self.loop = loop }
-
-    /// Resumes the task with `value`.
-    public func resume(returning value: T) { resume(with: .success(value)) }
-
-    /// Resumes the task by throwing `error` from its `await`.
-    public func resume(throwing error: any Error) { resume(with: .failure(error)) }
-
-    /// Resumes the task with `result`. Traps when resumed twice (Swift's
-    /// message) or off the simulated main thread.
-    public func resume(with result: Result<T, any Error>) {
-        let executor = SimulatedMainExecutor.shared
-        precondition(executor.isOnSimulatedMainThread, "a SimulatedContinuation was resumed off the simulated main thread; resume it from the simulation's callouts or @SimulatedMainActor code")
-        precondition(self.result == nil, "SWIFT TASK CONTINUATION MISUSE: simulation.withContinuation tried to resume its continuation more than once")
-        self.result = result
-        if let parking, parking.job != nil { executor.scheduleWake(parking, on: loop) }
     }
 }

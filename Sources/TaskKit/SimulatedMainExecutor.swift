@@ -30,8 +30,6 @@ public final class SimulatedMainExecutor: SerialExecutor, MainQueueFeeder, @unch
 
     struct Guarded {
         var attached = false
-        /// The attached simulation is ending: its jobs are run off the loop.
-        var ending = false
         var inbox: [UnownedJob] = []
         /// The simulated main thread, while a run or a scope holds it.
         var owner: ThreadIdentity?
@@ -51,6 +49,9 @@ public final class SimulatedMainExecutor: SerialExecutor, MainQueueFeeder, @unch
     /// Tasks suspended in a simulated sleep, yield or continuation.
     var parked: [Parking] = []
     var jobCount = 0
+    /// Counts attachments: a main-queue item left from an earlier one (its
+    /// job run by that simulation's end) does nothing.
+    var generation = 0
     var ending = false
 
     init() {}
@@ -111,7 +112,10 @@ public final class SimulatedMainExecutor: SerialExecutor, MainQueueFeeder, @unch
         guard !ending, let loop else { return }
         jobCount += 1
         let name = loop.context.trace == nil ? "SimulatedMainActor job" : "SimulatedMainActor job \(jobCount)"
-        loop.enqueueMain(name: name) { [unowned self] in self.runNextPending() }
+        let generation = self.generation
+        loop.enqueueMain(name: name) { [unowned self] in
+            if generation == self.generation { self.runNextPending() }
+        }
     }
 
     /// Runs the oldest job not yet run (nothing when the simulation's end
@@ -185,15 +189,12 @@ public final class SimulatedMainExecutor: SerialExecutor, MainQueueFeeder, @unch
         let ok = guarded.withLock { g -> Bool in
             guard !g.attached else { return false }
             g.attached = true
-            g.ending = false
             return true
         }
         if !ok { throw .alreadyAttached }
     }
 
-    func setGuardedEnding(_ value: Bool) { guarded.withLock { $0.ending = value } }
-
-    func detachGuarded() { guarded.withLock { g in g.attached = false; g.ending = false } }
+    func detachGuarded() { guarded.withLock { $0.attached = false } }
 
     func release() {
         guarded.withLock { g in

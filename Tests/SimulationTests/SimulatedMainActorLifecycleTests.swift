@@ -142,4 +142,22 @@ final class Recorder: Sendable {
         #expect(stderr.contains("a job was enqueued on @SimulatedMainActor, but no simulation is attached to it, so nothing would ever run it."))
         #expect(stderr.contains("Attach the simulation before starting tasks on it"))
     }
+
+    @Test("a SimulatedContinuation resumed twice traps with Swift's message")
+    func continuationResumedTwiceTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let sim = Simulation()
+            try sim.withSimulatedMainActor { sim in
+                Task {
+                    let _: Int = try await sim.withContinuation { c in
+                        c.resume(returning: 1)
+                        c.resume(returning: 2)
+                    }
+                }
+                try sim.step()
+            }
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("SWIFT TASK CONTINUATION MISUSE: simulation.withContinuation tried to resume its continuation more than once"))
+    }
 }

@@ -190,3 +190,37 @@ let blue = PropertyValue.color(RGBA(r: 0, g: 0, b: 1))
         #expect(sim.logs.map(\.time) == [1_100_000_000, 1_500_000_000])
     }
 }
+
+extension SimulatedMainActorTests {
+    @Test("A8.23 a cancel during a simulated sleep, from a timer at 2s, resumes the task at 2s with CancellationError, after the timer pass's commit")
+    func cancelDuringASleep() throws {
+        let sim = checkedSimulation()
+        try sim.withSimulatedMainActor { sim in
+            let task = Task {
+                do { try await sim.sleep(for: .seconds(10)) } catch { sim.log("\(type(of: error))") }
+            }
+            Self.timer(sim, at: 2_000_000_000) { task.cancel() }
+            try sim.advance(to: 3_000_000_000)
+        }
+        #expect(sim.logs.map(\.text) == ["CancellationError"])
+        #expect(sim.logs.map(\.time) == [2_000_000_000])
+        #expect(Self.digest(sim, from: 2_000_000_000) == ["2000000000 timer tk", "2000000000 SimulatedMainActor job 2"])
+    }
+
+    @Test("A8.26 a task cancelled before its sleep starts still suspends, and resumes at the same instant with CancellationError: two jobs")
+    func cancelledBeforeTheSleep() throws {
+        let sim = checkedSimulation()
+        try sim.withSimulatedMainActor { sim in
+            Self.timer(sim, at: Self.t0) {
+                let task = Task {
+                    do { try await sim.sleep(for: .seconds(1)) } catch { sim.log("\(type(of: error))") }
+                }
+                task.cancel()
+            }
+            try sim.advance(to: 3_000_000_000)
+        }
+        #expect(sim.logs.map(\.text) == ["CancellationError"])
+        #expect(sim.logs.map(\.time) == [Self.t0])
+        #expect(Self.digest(sim) == ["\(Self.t0) timer tk", "\(Self.t0) SimulatedMainActor job 1", "\(Self.t0) SimulatedMainActor job 2"])
+    }
+}
