@@ -75,9 +75,11 @@ public final class SimulatedMainExecutor: SerialExecutor, MainQueueFeeder, @unch
         guard let direct else {
             // fatalError, not precondition: the message prints in every build.
             fatalError("a job was enqueued on @SimulatedMainActor, but no simulation is attached to it, so nothing would ever run it. "
-                + "A Task { @SimulatedMainActor in … } was started, or a task resumed on it, before sim.attachSimulatedMainActor() "
-                + "(or sim.withSimulatedMainActor { … }), or after that simulation ended. "
-                + "Attach the simulation before starting tasks on it, and end it only once they are done (docs/concurrency.md, \"From Swift\").")
+                + "A Task { @SimulatedMainActor in … } was started, or a function isolated to it called (a test function marked @SimulatedMainActor is one), "
+                + "before sim.attachSimulatedMainActor() (or sim.withSimulatedMainActor { … }), or after that simulation ended; "
+                + "or a task resumed through Swift's global executor (Task.sleep, Task.yield, withCheckedContinuation) came back after the end. "
+                + "Attach the simulation before starting tasks on it, run @SimulatedMainActor test code inside sim.withSimulatedMainActor { … }, "
+                + "await sim.sleep/yield/withContinuation rather than Swift's own, and end the simulation only once its tasks are done (docs/concurrency.md, \"From Swift\").")
         }
         if direct {
             if inboxCount.load(ordering: .acquiring) > 0 { moveInbox() }

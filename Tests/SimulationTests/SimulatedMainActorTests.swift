@@ -224,3 +224,16 @@ extension SimulatedMainActorTests {
         #expect(Self.digest(sim) == ["\(Self.t0) timer tk", "\(Self.t0) SimulatedMainActor job 1", "\(Self.t0) SimulatedMainActor job 2"])
     }
 }
+
+extension SimulatedMainActorTests {
+    @Test("inside the scope the calling thread is the actor's: preconditionIsolated holds there and in a job")
+    func isolationHoldsInTheScope() throws {
+        let sim = checkedSimulation()
+        try sim.withSimulatedMainActor { sim in
+            SimulatedMainActor.shared.preconditionIsolated()
+            Task { SimulatedMainActor.shared.preconditionIsolated(); sim.log("job") }
+            try sim.step()
+        }
+        #expect(sim.logs.map(\.text) == ["job"])
+    }
+}
