@@ -103,6 +103,15 @@ extension Simulation {
         try await SimulatedMainExecutor.shared.withContinuation(on: mainLoop, body)
     }
 
+    /// Runs the main run loop in `mode` for `duration` of virtual time
+    /// (``run(mode:limit:returnAfterSource:)`` with a `.duration` limit):
+    /// the `Duration` spelling of a step, for code that sleeps with
+    /// ``sleep(for:)``.
+    @discardableResult
+    public func run(for duration: Duration, mode: RunLoopMode = .default) throws -> RunResult {
+        try run(mode: mode, limit: .duration(Simulation.nanoseconds(duration)))
+    }
+
     /// `duration` in whole nanoseconds (rounded down), clamped to `Int64`.
     static func nanoseconds(_ duration: Duration) -> Nanoseconds {
         let (seconds, attoseconds) = duration.components

@@ -237,3 +237,23 @@ extension SimulatedMainActorTests {
         #expect(sim.logs.map(\.text) == ["job"])
     }
 }
+
+extension SimulatedMainActorTests {
+    @Test("run(for:) takes a Duration; a sleep that wakes exactly at a run's end is delivered, and the timeout wins the tie: its job runs in the next run")
+    func runForADuration() throws {
+        let sim = checkedSimulation()
+        try sim.withSimulatedMainActor { sim in
+            Task {
+                try await sim.sleep(for: .milliseconds(100))
+                sim.log("woke")
+            }
+            try sim.run(for: .milliseconds(50))
+            #expect(sim.now == 50 * Self.ms && sim.logs.isEmpty)
+            try sim.run(for: .milliseconds(50))
+            #expect(sim.now == 100 * Self.ms && sim.logs.isEmpty)
+            #expect(sim.pendingWork() == ["1 main-queue item(s)"])
+            try sim.run(for: .zero)              // a polling run drains it
+            #expect(sim.logs.map(\.time) == [100 * Self.ms])
+        }
+    }
+}
