@@ -11,11 +11,13 @@ extension SimulatedMainExecutor {
     public func attach(_ loop: SimRunLoop) throws(SimulatedMainActorError) {
         precondition(loop.isMain, "SimulatedMainExecutor.attach: only a main run loop (isMain: true) has a main queue to run the actor's jobs")
         if self.loop === loop, guardedAttached { return }
+        _ = SimulatedPool.isInstalled
         try attachGuarded()
         self.loop = loop
         pending = []
         pendingHead = 0
         parked = []
+        poolHops = []
         jobCount = 0
         generation += 1
         ending = false
@@ -27,8 +29,9 @@ extension SimulatedMainExecutor {
     ///
     /// 1. the jobs in the inbox and on the main queue run, in order, on the
     ///    calling thread, outside the run loop (untraced);
-    /// 2. every task parked in a simulated sleep, yield or continuation is
-    ///    resumed, in the order it parked, with
+    /// 2. the jobs of Swift's pool taken over on the simulated main thread
+    ///    (``SimulatedPool``) run; every task parked in a simulated sleep,
+    ///    yield or continuation is resumed, in the order it parked, with
     ///    ``SimulatedMainActorError/simulationEnded(_:)`` thrown from its
     ///    `await` (its wake is removed from the simulation);
     /// 3. what those tasks do next runs the same way — a new sleep throws at
@@ -51,6 +54,10 @@ extension SimulatedMainExecutor {
                 let tasks = parked
                 parked = []
                 for p in tasks { p.wake(.ended, in: loop.context) }
+                continue
+            }
+            if let hop = poolHops.first {
+                runPoolHop(hop)
                 continue
             }
             guard pendingHead < pending.count else { break }

@@ -39,6 +39,10 @@ public final class SimulatedMainExecutor: SerialExecutor, MainQueueFeeder, @unch
     private let guarded = Mutex(Guarded())
     /// The inbox's length, read without the lock on every servicing.
     private let inboxCount = Atomic<Int>(0)
+    /// Whether a simulation is attached, read without the lock by the
+    /// global executor's hook (``SimulatedPool``) on every job of the process.
+    private let attachedFlag = Atomic<Bool>(false)
+    var hasAttachment: Bool { attachedFlag.load(ordering: .acquiring) }
 
     // The simulated main thread's state (see the type's discussion).
     /// The attached simulation's main loop.
@@ -48,6 +52,8 @@ public final class SimulatedMainExecutor: SerialExecutor, MainQueueFeeder, @unch
     var pendingHead = 0
     /// Tasks suspended in a simulated sleep, yield or continuation.
     var parked: [Parking] = []
+    /// Jobs of Swift's pool enqueued on the simulated main thread, not run yet.
+    var poolHops: [PoolHop] = []
     var jobCount = 0
     /// Counts attachments: a main-queue item left from an earlier one (its
     /// job run by that simulation's end) does nothing.
@@ -191,12 +197,18 @@ public final class SimulatedMainExecutor: SerialExecutor, MainQueueFeeder, @unch
         let ok = guarded.withLock { g -> Bool in
             guard !g.attached else { return false }
             g.attached = true
+            attachedFlag.store(true, ordering: .releasing)
             return true
         }
         if !ok { throw .alreadyAttached }
     }
 
-    func detachGuarded() { guarded.withLock { $0.attached = false } }
+    func detachGuarded() {
+        guarded.withLock { g in
+            g.attached = false
+            attachedFlag.store(false, ordering: .releasing)
+        }
+    }
 
     func release() {
         guarded.withLock { g in
