@@ -10,6 +10,7 @@ extension SimulatedMainExecutor {
     /// no simulation attached (a lock-free check), or another thread.
     func takePoolJob(_ job: UnownedJob) -> Bool {
         guard hasAttachment, isOnSimulatedMainThread, let loop else { return false }
+        countPoolJob(at: loop.context.now)
         let hop = PoolHop(job: job)
         poolHops.append(hop)
         if !ending {
@@ -18,6 +19,25 @@ extension SimulatedMainExecutor {
             }
         }
         return true
+    }
+
+    /// The most pool jobs at one instant of virtual time: past it, the pool
+    /// is kept busy forever (its outside events would be delivered without
+    /// end, and time would never move: a hang), so the run stops with a trap.
+    static let poolJobsPerInstantLimit = 100_000
+
+    private func countPoolJob(at now: Nanoseconds) {
+        if now != poolInstant {
+            poolInstant = now
+            poolJobsAtInstant = 0
+        }
+        poolJobsAtInstant += 1
+        if poolJobsAtInstant > Self.poolJobsPerInstantLimit {
+            fatalError("Swift's cooperative pool ran \(Self.poolJobsPerInstantLimit) jobs at t=\(TimeLiteral.format(now)) of the simulation without virtual time advancing. "
+                + "A task that yields or re-enqueues itself in a loop (while true { await Task.yield() }) keeps the pool busy forever, "
+                + "and so does such a task left running when the simulation ends. "
+                + "Let virtual time pass in the loop (try await sim.sleep(for:)), or end the loop (check Task.isCancelled and cancel the task).")
+        }
     }
 
     /// Runs `hop`'s job on the pool, once.

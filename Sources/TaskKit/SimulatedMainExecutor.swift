@@ -54,6 +54,9 @@ public final class SimulatedMainExecutor: SerialExecutor, MainQueueFeeder, @unch
     var parked: [Parking] = []
     /// Jobs of Swift's pool enqueued on the simulated main thread, not run yet.
     var poolHops: [PoolHop] = []
+    /// The instant of the last pool job, and how many ran at it.
+    var poolInstant: Nanoseconds = -1
+    var poolJobsAtInstant = 0
     var jobCount = 0
     /// Counts attachments: a main-queue item left from an earlier one (its
     /// job run by that simulation's end) does nothing.

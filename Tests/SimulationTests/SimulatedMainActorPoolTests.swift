@@ -130,3 +130,34 @@ func offTheMainActor(_ recorder: Recorder) async { recorder.append("pool work") 
         #expect(sim.pendingWork().isEmpty)
     }
 }
+
+extension SimulatedMainActorPoolTests {
+    @Test("a task on the main actor that yields until cancelled is the run loop's busy error, not a hang; cancelled, it lets the end finish")
+    func mainTaskYieldingForever() throws {
+        let sim = checkedSimulation()
+        let recorder = Recorder()
+        try sim.withSimulatedMainActor { sim in
+            sim.mainLoop.options.busyPassLimit = 1_000
+            let task = Task {
+                while !Task.isCancelled { await Task.yield() }
+                recorder.append("stopped")
+            }
+            #expect(throws: RunLoopError.self) { try sim.run(limit: .duration(1_000_000)) }
+            task.cancel()
+        }
+        #expect(recorder.all == ["stopped"])
+    }
+
+    @Test("a detached task that yields forever stops the run with a trap naming the cause, not a hang")
+    func poolTaskYieldingForever() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let sim = Simulation()
+            try sim.withSimulatedMainActor { sim in
+                _ = Task.detached { while true { await Task.yield() } }
+                try sim.run(limit: .duration(1_000_000))
+            }
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("Swift's cooperative pool ran 100000 jobs at t=0s of the simulation without virtual time advancing"))
+    }
+}
