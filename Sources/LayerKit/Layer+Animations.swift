@@ -68,7 +68,7 @@ extension Layer {
     /// views only, so a sublayer picks the transaction's duration and
     /// timing function, and the block's completion does not wait for it.
     func runImplicitAction(for property: LayerProperty, from old: LayerState) {
-        guard wasOnDisplayInACommit, !context.disableActions else { return }
+        guard wasOnDisplayInACommit, !context.disableActions, context.actionsSuppressed == 0 else { return }
         let block = isView ? context.viewAnimations.last : nil
         if isView, block == nil { return }
         for keyPath in AnimationKeyPath.keyPaths(for: property) {

@@ -170,7 +170,7 @@ public enum ChromeTraceWriter {
                     }
                 }
                 instant(e, name: e.name, ts: ts, tid: main)
-            case .set, .txnBegin, .txnCommit, .completion, .log, .warn, .note, .post:
+            case .set, .txnBegin, .txnCommit, .completion, .log, .warn, .note, .post, .stateSet, .swiftUIFlush, .hostInvalidate, .body:
                 instant(e, name: e.name, ts: ts, tid: main)
             }
         }

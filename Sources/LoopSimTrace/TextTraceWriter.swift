@@ -107,7 +107,7 @@ public enum TextTraceWriter {
             }
             return blocks.count
         case .activity, .sleep, .wake, .blocked, .set, .txnBegin, .txnCommit, .commit, .frame, .animBegin,
-             .animEnd, .completion, .log, .warn, .note, .post, .latency:
+             .animEnd, .completion, .log, .warn, .note, .post, .latency, .stateSet, .swiftUIFlush, .hostInvalidate, .body:
             return blocks.count
         }
     }
@@ -150,7 +150,7 @@ public enum TextTraceWriter {
         case .activity, .callout: (kind.name, 2)
         case .calloutEnd: ("end", 2)
         case .runBegin, .runEnd, .sleep, .wake, .blocked, .set, .txnBegin, .txnCommit, .commit, .frame, .animBegin,
-             .animEnd, .completion, .log, .warn, .note, .post, .latency:
+             .animEnd, .completion, .log, .warn, .note, .post, .latency, .stateSet, .swiftUIFlush, .hostInvalidate, .body:
             (kind.name, 0)
         }
     }

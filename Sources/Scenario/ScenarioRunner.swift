@@ -50,6 +50,8 @@ public final class ScenarioRunner {
     var observers: [String: SimObserver] = [:]
     var displayLinks: [String: DisplayLink] = [:]
     var layerObjects: [String: Layer] = [:]
+    /// The SwiftUI-style hosts, by name (`ScenarioRunner+Hosts.swift`).
+    var hosts: [String: StateHost<LayerValue>] = [:]
     /// Where each `expect pixel` point is among the probes the server reports.
     var probeIndex: [WireMessage.Hello.Probe: Int] = [:]
     /// The statement being executed, for positioning runtime errors.
@@ -318,6 +320,8 @@ public final class ScenarioRunner {
             displayLinks[name]!.resume()
         case .animation(let animation):
             try performAnimation(animation, at: action.location)
+        case .state(let write):
+            try writeState(write, at: action.location)
         case .reschedule(let name, let at):
             try requireDeclared(name, at: action.location)
             loop.setNextFireDate(timers[name]!, at)

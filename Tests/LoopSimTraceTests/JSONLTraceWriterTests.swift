@@ -32,6 +32,13 @@ struct JSONLTraceWriterTests {
                                                       expected: 50, hitch: 0, late: nil))),
              #"{"t":4,"iter":1,"ev":"latency","txn":2,"frame":3,"start":1,"present":50,"latency":49,"expected":50,"hitch":0}"#),
             (TraceEvent(t: 5, iter: 1, .post(what: "tap")), #"{"t":5,"iter":1,"ev":"post","what":"tap"}"#),
+            (TraceEvent(t: 6, iter: 2, .stateSet(host: "content", variable: "color", value: "#ffff00ff", changed: true, pending: 1)),
+             ##"{"t":6,"iter":2,"ev":"state.set","host":"content","var":"color","value":"#ffff00ff","changed":true,"pending":1}"##),
+            (TraceEvent(t: 6, iter: 2, .swiftUIFlush(host: "content", mutations: 1, vars: ["color"], from: .observer)),
+             #"{"t":6,"iter":2,"ev":"swiftui.flush","host":"content","mutations":1,"vars":["color"],"from":"observer"}"#),
+            (TraceEvent(t: 6, iter: 2, .hostInvalidate(host: "content")), #"{"t":6,"iter":2,"ev":"host.invalidate","host":"content"}"#),
+            (TraceEvent(t: 6, iter: 2, .body(host: "content", eval: 2, state: "color=#00ff00ff")),
+             ##"{"t":6,"iter":2,"ev":"body","host":"content","eval":2,"state":"color=#00ff00ff"}"##),
         ]
         for (event, expected) in cases {
             #expect(JSONLTraceWriter.line(event) == expected)
