@@ -131,6 +131,7 @@ enum ExpectationReport {
         var out = ""
         for r in results {
             out += "\(r.passed ? "PASS" : "FAIL")  \(r.summary)  (\(r.expectation.location.line):\(r.expectation.location.column)): \(r.observed)\n"
+            for fate in r.fates { out += "      \(fate)\n" }
         }
         let failed = results.filter { !$0.passed }.count
         out += "\(results.count) expectation\(results.count == 1 ? "" : "s"): \(results.count - failed) passed, \(failed) failed"
