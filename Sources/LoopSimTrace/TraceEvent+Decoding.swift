@@ -60,7 +60,8 @@ struct TraceEventDecoder {
                                  prepare: try strings("prepare"), changed: try count("changed"), bytes: try count("bytes"),
                                  constraints: try strings("constraints"),
                                  phases: .init(layout: try span("layout"), display: try span("display"),
-                                               prepare: try span("prepare"), commit: try span("commit"))))
+                                               prepare: try span("prepare"), commit: try span("commit")),
+                                 changes: members.contains { $0.key == "changes" } ? try strings("changes") : nil))
         case "frame":
             return .frame(.init(frame: try int("frame"), present: try int("present"), file: try string("file"),
                                 hash: try string("hash"), txns: try counts("txns"), latch: try int("latch"), render: try int("render")))

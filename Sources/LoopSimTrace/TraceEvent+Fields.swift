@@ -40,6 +40,7 @@ extension TraceEvent.Kind {
                     [TraceField(phase.name + "Start", .int(phase.span.start)),
                      TraceField(phase.name + "Duration", .int(phase.span.duration))]
                 }
+                + (c.changes.map { [TraceField("changes", .strings($0))] } ?? [])
         case .frame(let f):
             [TraceField("frame", .int(f.frame)), TraceField("present", .int(f.present)),
              TraceField("file", .string(f.file)), TraceField("hash", .string(f.hash)),

@@ -118,11 +118,17 @@ extension TraceEvent {
         /// Layers whose constraints were solved (a project key).
         public var constraints: [String]
         /// Where each phase ran in virtual time (the keys `layoutStart` …
-        /// `commitDuration`, last).
+        /// `commitDuration`).
         public var phases: CommitPhases
+        /// What the diff shipped, one `LAYER.PROP=VALUE` per changed
+        /// property in the diff's order (the key `changes`, last; values in
+        /// `set.value`'s spelling). `nil` for a commit read from a trace
+        /// written before the key existed; such a commit writes no `changes`.
+        public var changes: [String]?
 
         public init(txns: [Int], layout: [String], display: [String], prepare: [String],
-                    changed: Int, bytes: Int, constraints: [String], phases: CommitPhases = CommitPhases()) {
+                    changed: Int, bytes: Int, constraints: [String], phases: CommitPhases = CommitPhases(),
+                    changes: [String]? = nil) {
             self.txns = txns
             self.layout = layout
             self.display = display
@@ -131,6 +137,7 @@ extension TraceEvent {
             self.bytes = bytes
             self.constraints = constraints
             self.phases = phases
+            self.changes = changes
         }
     }
 

@@ -14,8 +14,8 @@ public final class TraceStreamWriter: TraceSink {
     private let chunkSize: Int
     private let output: ([UInt8]) -> Void
     private var out: [UInt8] = []
-    /// The text form's open blocks.
-    private var blocks: [TextTraceWriter.Block] = []
+    /// The text form's state: open blocks, folded callouts, its options.
+    private var text: TextTraceFormatter
     /// The Chrome form's state (its `out` is this writer's buffer).
     private var chrome = ChromeTraceWriter.Builder()
     private var finished = false
@@ -25,8 +25,11 @@ public final class TraceStreamWriter: TraceSink {
     /// - Parameters:
     ///   - chunkSize: bytes gathered before `output` is called (64 KiB).
     ///   - output: takes each chunk, in order.
-    public init(format: TraceFormat, chunkSize: Int = 1 << 16, output: @escaping ([UInt8]) -> Void) {
+    ///   - text: the text form's options (ignored by the other forms).
+    public init(format: TraceFormat, text options: TextTraceOptions = TextTraceOptions(), chunkSize: Int = 1 << 16,
+                output: @escaping ([UInt8]) -> Void) {
         self.format = format
+        text = TextTraceFormatter(options: options)
         self.chunkSize = max(1, chunkSize)
         self.output = output
         if format == .chrome {
@@ -42,9 +45,7 @@ public final class TraceStreamWriter: TraceSink {
             JSONLTraceWriter.appendLine(event, to: &out)
             out.append(UInt8(ascii: "\n"))
         case .text:
-            let indent = TextTraceWriter.level(after: event, blocks: &blocks)
-            TextTraceWriter.appendLine(event, indent: indent, to: &out)
-            out.append(UInt8(ascii: "\n"))
+            text.append(event, to: &out)
         case .chrome:
             chrome.add(event)
         }
@@ -57,6 +58,7 @@ public final class TraceStreamWriter: TraceSink {
         guard !finished else { return }
         finished = true
         if format == .chrome { chrome.finish() }
+        if format == .text { text.finish(to: &out) }
         flush()
     }
 

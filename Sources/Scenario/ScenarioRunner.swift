@@ -5,35 +5,6 @@ import RenderWire
 import RunLoopKit
 import Simulation
 
-/// The result of checking one `expect` statement.
-public struct ExpectationResult: Sendable, Equatable {
-    public var expectation: Expectation
-    public var passed: Bool
-    /// The statement as written, e.g. `expect log "done" at=1.25s`.
-    public var summary: String
-    /// What was observed, e.g. `logged at 1.25s`.
-    public var observed: String
-}
-
-/// What a scenario run produced.
-public struct ScenarioOutcome {
-    /// The trace, complete up to the end or up to the failure.
-    public var events: [TraceEvent]
-    public var expectations: [ExpectationResult]
-    /// A runtime failure (a busy loop, a run that did not settle), positioned
-    /// at the statement that was running.
-    public var failure: Diagnostic?
-    /// What was still pending when the last statement ended (see
-    /// ``Simulation/pendingWork()``); empty when the run was quiescent.
-    public var pendingWork: [String]
-    /// The simulation that ran: its layers, presentations and frames.
-    public let simulation: Simulation
-    /// The scenario's named layers and views.
-    public let layers: [String: Layer]
-
-    public var allPassed: Bool { failure == nil && expectations.allSatisfy(\.passed) }
-}
-
 /// Executes a parsed scenario on a ``Simulation``.
 ///
 /// Top-level statements run in file order: declarations create their object
@@ -56,6 +27,8 @@ public final class ScenarioRunner {
     var probeIndex: [WireMessage.Hello.Probe: Int] = [:]
     /// The statement being executed, for positioning runtime errors.
     private var current: SourceLocation?
+    /// The events the fates need when the trace is streamed.
+    var fateRecorder: ChangeFateRecorder?
 
     /// - Parameters:
     ///   - file: the parsed scenario.
@@ -89,7 +62,16 @@ public final class ScenarioRunner {
         self.source = source
         self.render = render
         self.allowAbsoluteAssets = allowAbsoluteAssets
-        self.simulation = Simulation(tracing: tracing, trace: trace)
+        // A streamed trace keeps nothing: keep what the fates of the
+        // properties that frame expectations name need.
+        let fateTargets = Self.fateTargets(file)
+        if let trace, !fateTargets.isEmpty {
+            let recorder = ChangeFateRecorder(next: trace, targets: fateTargets)
+            fateRecorder = recorder
+            self.simulation = Simulation(tracing: tracing, trace: recorder)
+        } else {
+            self.simulation = Simulation(tracing: tracing, trace: trace)
+        }
         if trace != nil || !tracing { simulation.layers.retainedCommits = 64 }
     }
 

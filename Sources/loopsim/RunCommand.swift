@@ -9,11 +9,14 @@ enum RunCommand {
     static let spec = CommandSpec(
         name: "run",
         abstract: "Run a scenario and print its trace and expectations.",
-        usage: "loopsim run <file> [--trace <path>] [--format <format>] [--frames <dir>] [--server <transport>] [--allow-absolute-assets] [--faults <seed>]",
+        usage: "loopsim run <file> [--trace <path>] [--format <format>] [--only <kinds>] [--hide <kinds>] [--quiet-observers] [--frames <dir>] [--server <transport>] [--allow-absolute-assets] [--faults <seed>]",
         arguments: [("<file>", "The scenario file (*.loop).")],
         options: [
             ("--trace <path>", "Write the trace to <path> instead of standard output."),
             ("--format <format>", "text, jsonl or chrome (default: from the --trace extension, else text)."),
+            ("--only <kinds>", "Text trace: show only these kinds, comma-separated (set,commit,frame,log,warn; also run, txn, anim and callout kinds such as observer)."),
+            ("--hide <kinds>", "Text trace: hide these kinds (--hide observer)."),
+            ("--quiet-observers", "Text trace: fold the UIKit observers' empty callouts, one line per run of them."),
             ("--frames <dir>|none", "Where the render server writes frames (default: loopsim-out/<name>/frames); none: no files, hashes and expectations kept."),
             ("--server <transport>", "spawn (the loopsim-render process, default), thread, unix:PATH (a server started with 'loopsim-render --listen PATH'), or none."),
             ("--allow-absolute-assets", "Let 'image file=' read absolute paths and paths outside the scenario's folder."),
@@ -25,7 +28,8 @@ enum RunCommand {
         """)
 
     static func main(_ args: [String]) throws -> Int32 {
-        let parsed = try ParsedArguments(args, valueOptions: ["--trace", "--format", "--frames", "--server", "--faults"], flagOptions: ["--allow-absolute-assets"])
+        let parsed = try ParsedArguments(args, valueOptions: ["--trace", "--format", "--frames", "--server", "--faults", "--only", "--hide"],
+                                         flagOptions: ["--allow-absolute-assets", "--quiet-observers"])
         if parsed.wantsHelp { printOut(spec.help()); return ExitStatus.success }
         guard parsed.positionals.count == 1 else {
             throw UsageError(message: parsed.positionals.isEmpty ? "missing expected argument '<file>'"
@@ -42,6 +46,8 @@ enum RunCommand {
         } else if let tracePath {
             if tracePath.hasSuffix(".jsonl") { format = .jsonl } else if tracePath.hasSuffix(".json") { format = .chrome }
         }
+
+        let textOptions = try textTraceOptions(parsed, format: format)
 
         let file: ScenarioFile
         let source: String
@@ -64,7 +70,7 @@ enum RunCommand {
         } else {
             traceFile = .standardOutput
         }
-        let sink = TraceFileSink(format: format, file: traceFile)
+        let sink = TraceFileSink(format: format, text: textOptions, file: traceFile)
         let runner = ScenarioRunner(file: file, source: source, trace: sink, render: render,
                                     allowAbsoluteAssets: parsed.flags.contains("--allow-absolute-assets"))
         let faults = try parsed.values["--faults"].map { text -> FaultPlan in
@@ -131,6 +137,7 @@ enum ExpectationReport {
         var out = ""
         for r in results {
             out += "\(r.passed ? "PASS" : "FAIL")  \(r.summary)  (\(r.expectation.location.line):\(r.expectation.location.column)): \(r.observed)\n"
+            for fate in r.fates { out += "      \(fate)\n" }
         }
         let failed = results.filter { !$0.passed }.count
         out += "\(results.count) expectation\(results.count == 1 ? "" : "s"): \(results.count - failed) passed, \(failed) failed"
@@ -166,9 +173,9 @@ final class TraceFileSink: TraceSink {
     private final class Failure { var error: SystemError? }
     private let failure = Failure()
 
-    init(format: TraceFormat, file: FileDescriptor) {
+    init(format: TraceFormat, text: TextTraceOptions, file: FileDescriptor) {
         let failure = self.failure
-        stream = TraceStreamWriter(format: format) { chunk in
+        stream = TraceStreamWriter(format: format, text: text) { chunk in
             guard failure.error == nil else { return }
             do {
                 try chunk.withUnsafeBytes { raw in try file.writeAll(raw) }

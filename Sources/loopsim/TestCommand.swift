@@ -122,7 +122,7 @@ enum TestCommand {
             actual = JSONLTraceWriter.render(outcome.events)
             if let failure = outcome.failure { problems.append(failure.description) }
             for r in outcome.expectations where !r.passed {
-                problems.append("FAIL  \(r.summary): \(r.observed)")
+                problems.append((["FAIL  \(r.summary): \(r.observed)"] + r.fates.map { "      " + $0 }).joined(separator: "\n"))
             }
         } catch {
             printOut("FAIL  \(path)\n\(error.description)")

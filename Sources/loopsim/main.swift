@@ -19,6 +19,7 @@ SUBCOMMANDS:
   test                    Run the golden scenarios under Traces/ and compare their traces.
   bench                   Run the benchmarks (warm-up, N runs, percentiles).
   frames                  Inspect a run's frames: list, pixel, diff, png.
+  why                     Say what became of every set of a layer property.
   help                    Show help for a subcommand.
 
   See 'loopsim help <subcommand>' for detailed help.
@@ -29,6 +30,7 @@ let commands: [String: CommandSpec] = [
     "test": TestCommand.spec,
     "bench": BenchCommand.spec,
     "frames": FramesCommand.spec,
+    "why": WhyCommand.spec,
 ]
 
 func usageFailure(_ error: UsageError, _ spec: CommandSpec?) -> Int32 {
@@ -45,7 +47,7 @@ func usageFailure(_ error: UsageError, _ spec: CommandSpec?) -> Int32 {
 
 func mainEntry(_ argv: [String]) -> Int32 {
     guard let first = argv.first else {
-        return usageFailure(UsageError(message: "missing subcommand (run, test, frames, bench or help)"), nil)
+        return usageFailure(UsageError(message: "missing subcommand (run, test, frames, why, bench or help)"), nil)
     }
     switch first {
     case "-h", "--help":
@@ -69,6 +71,7 @@ func mainEntry(_ argv: [String]) -> Int32 {
             case "test": return try TestCommand.main(rest)
             case "bench": return try BenchCommand.main(rest)
             case "frames": return try FramesCommand.main(rest)
+            case "why": return try WhyCommand.main(rest)
             default:
                 var message = "unknown subcommand '\(first)'"
                 if let close = Spelling.suggestion(for: first, from: commands.keys.sorted(), maxDistance: 2) {

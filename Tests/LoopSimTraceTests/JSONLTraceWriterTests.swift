@@ -167,3 +167,27 @@ struct JSONLTraceWriterTests {
         }
     }
 }
+
+@Suite("The commit event's changes key")
+struct CommitChangesKeyTests {
+    @Test("changes is written last, after commitDuration, and reads back")
+    func writtenLast() throws {
+        let event = TraceEvent(t: 9, iter: 2, .commit(.init(txns: [2], layout: [], display: [], prepare: [], changed: 1, bytes: 71,
+                                                            constraints: [], changes: ["button.background=#00ff00ff", "b.frame=(0, 0, 1, 1)"])))
+        let line = JSONLTraceWriter.line(event)
+        #expect(line.hasSuffix(#""commitStart":0,"commitDuration":0,"changes":["button.background=#00ff00ff","b.frame=(0, 0, 1, 1)"]}"#))
+        #expect(try JSONLTraceReader.parse(line: line) == event)
+    }
+
+    @Test("a commit without the key (a trace written before it) reads back with no changes and writes none")
+    func olderTraces() throws {
+        let old = #"{"t":1,"iter":0,"ev":"commit","txns":[1],"layout":[],"display":[],"prepare":[],"changed":0,"bytes":0,"constraints":[],"layoutStart":0,"layoutDuration":0,"displayStart":0,"displayDuration":0,"prepareStart":0,"prepareDuration":0,"commitStart":0,"commitDuration":0}"#
+        let event = try JSONLTraceReader.parse(line: old)
+        guard case .commit(let c) = event.kind else { Issue.record("not a commit"); return }
+        #expect(c.changes == nil)
+        #expect(JSONLTraceWriter.line(event) == old)
+        let empty = try JSONLTraceReader.parse(line: String(old.dropLast()) + #","changes":[]}"#)
+        guard case .commit(let e) = empty.kind else { Issue.record("not a commit"); return }
+        #expect(e.changes == [])
+    }
+}

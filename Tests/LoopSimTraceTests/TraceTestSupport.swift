@@ -99,7 +99,8 @@ enum TraceSamples {
         case 10: kind = .txnCommit(txn: count(&g), depth: count(&g))
         case 11:
             kind = .commit(.init(txns: counts(&g), layout: strings(&g), display: strings(&g), prepare: strings(&g),
-                                 changed: count(&g), bytes: count(&g), constraints: strings(&g)))
+                                 changed: count(&g), bytes: count(&g), constraints: strings(&g),
+                                 changes: Bool.random(using: &g) ? strings(&g) : nil))
         case 12: kind = .frame(.init(frame: int(&g), present: int(&g), file: string(&g), hash: string(&g), txns: counts(&g), latch: int(&g), render: int(&g)))
         case 13: kind = .animBegin(layer: string(&g), key: string(&g), txn: count(&g))
         case 14: kind = .animEnd(layer: string(&g), key: string(&g), txn: count(&g))
