@@ -18,7 +18,7 @@ public struct TextTraceFilter: Sendable, Equatable {
 
     /// Every kind `only` and `hide` take, in the order the errors list them.
     public static let validKinds: [String] =
-        TraceEvent.Kind.allNames + ["run", "txn", "anim"] + TraceEvent.CalloutKind.allCases.map(\.rawValue)
+        TraceEvent.Kind.allNames + ["run", "txn", "anim", "swiftui"] + TraceEvent.CalloutKind.allCases.map(\.rawValue)
 
     /// A kind that is not in ``validKinds``.
     public struct UnknownKind: Error, Sendable, Equatable, CustomStringConvertible {
@@ -74,6 +74,7 @@ public struct TextTraceFilter: Sendable, Equatable {
         case .animBegin, .animEnd: [kind.name, "anim"]
         case .callout(let k, _, _): [kind.name, k.rawValue]
         case .calloutEnd(let k, _): [kind.name, "callout", k.rawValue]
+        case .stateSet, .swiftUIFlush, .hostInvalidate, .body: [kind.name, "swiftui"]
         case .activity, .sleep, .wake, .blocked, .set, .commit, .frame, .completion, .log, .warn, .note, .post, .latency:
             [kind.name]
         }
