@@ -13,6 +13,8 @@ enum ExitStatus {
     static let failure: Int32 = 1
     static let scenarioError: Int32 = 2
     static let usage: Int32 = 64
+    /// EX_NOINPUT (sysexits.h): an input file or folder does not exist.
+    static let noInput: Int32 = 66
 }
 
 /// One subcommand, described the swift-argument-parser way.

@@ -18,7 +18,8 @@ SUBCOMMANDS:
   run                     Run a scenario and print its trace and expectations.
   test                    Run the golden scenarios under Traces/ and compare their traces.
   bench                   Run the benchmarks (warm-up, N runs, percentiles).
-  frames                  Inspect a run's frames: list, pixel, diff, png.
+  frames                  Inspect a run's frames: list, pixel, diff, png, sheet.
+  diff                    Compare two runs: the first diverging event, the frames that differ.
   help                    Show help for a subcommand.
 
   See 'loopsim help <subcommand>' for detailed help.
@@ -29,6 +30,7 @@ let commands: [String: CommandSpec] = [
     "test": TestCommand.spec,
     "bench": BenchCommand.spec,
     "frames": FramesCommand.spec,
+    "diff": DiffCommand.spec,
 ]
 
 func usageFailure(_ error: UsageError, _ spec: CommandSpec?) -> Int32 {
@@ -45,7 +47,7 @@ func usageFailure(_ error: UsageError, _ spec: CommandSpec?) -> Int32 {
 
 func mainEntry(_ argv: [String]) -> Int32 {
     guard let first = argv.first else {
-        return usageFailure(UsageError(message: "missing subcommand (run, test, frames, bench or help)"), nil)
+        return usageFailure(UsageError(message: "missing subcommand (run, test, frames, diff, bench or help)"), nil)
     }
     switch first {
     case "-h", "--help":
@@ -69,6 +71,7 @@ func mainEntry(_ argv: [String]) -> Int32 {
             case "test": return try TestCommand.main(rest)
             case "bench": return try BenchCommand.main(rest)
             case "frames": return try FramesCommand.main(rest)
+            case "diff": return try DiffCommand.main(rest)
             default:
                 var message = "unknown subcommand '\(first)'"
                 if let close = Spelling.suggestion(for: first, from: commands.keys.sorted(), maxDistance: 2) {
