@@ -156,4 +156,16 @@ import Testing
         let result = try await loopsim(["diff"] + c.arguments, in: sandbox.url)
         expectUsageError(result, mentioning: c.mentions, seeHelpOf: "loopsim diff")
     }
+
+    @Test(arguments: [["diff", "--help"], ["help", "diff"]])
+    func helpDescribesInputsOutAndTheExitStatuses(_ arguments: [String]) async throws {
+        let sandbox = try Sandbox()
+        let result = try await loopsim(arguments, in: sandbox.url)
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        for fragment in ["USAGE: loopsim diff <a> <b> [--out <dir>]", "<a> <b>", "run folders", "--out <dir>", "side-by-side", "66"] {
+            #expect(result.stdout.contains(fragment), "help mentions \(fragment)\n\(result)")
+        }
+        let root = try await loopsim(["--help"], in: sandbox.url)
+        #expect(root.stdoutLines.contains { $0.hasPrefix("  diff ") }, "\(root)")
+    }
 }
