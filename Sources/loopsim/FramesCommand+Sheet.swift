@@ -29,7 +29,8 @@ extension FramesCommand {
         let bytes = PNGEncoder.encode(sheet)
         try write(bytes, to: out)
         let rows = (items.count + layout.columns - 1) / layout.columns
-        printOut("wrote \(out) (\(sheet.width)×\(sheet.height)): \(count(items.count, "frame")), vsync \(chosen.first!.frame) to \(chosen.last!.frame), in \(count(layout.columns, "column")) and \(count(rows, "row")); thumbnails \(layout.thumb.width)×\(layout.thumb.height) (\(scale.description))")
+        let vsyncs = chosen.count == 1 ? "vsync \(chosen[0].frame)" : "vsync \(chosen.first!.frame) to \(chosen.last!.frame)"
+        printOut("wrote \(out) (\(sheet.width)×\(sheet.height)): \(count(items.count, "frame")), \(vsyncs), in \(count(layout.columns, "column")) and \(count(rows, "row")); thumbnails \(layout.thumb.width)×\(layout.thumb.height) (\(scale.description))")
         return ExitStatus.success
     }
 

@@ -105,6 +105,20 @@ import Testing
         #expect(sandbox.files(under: "imgs").isEmpty)
     }
 
+    @Test func framesOfDifferentSizesAreShownSideBySideWithoutADiff() async throws {
+        let sandbox = try await makeRuns()
+        try Data(PNMEncoder.p6(Bitmap(width: 4, height: 4, fill: Self.white), over: .black))
+            .write(to: sandbox.file("copy/frames/frame-000241.ppm"))
+        let result = try await loopsim(["diff", "run", "copy", "--out", "imgs"], in: sandbox.url)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdoutLines.contains("  frame 241: wrote imgs/frame-000241.side-by-side.png; no diff image: run/frames/frame-000241.ppm is 200×100, copy/frames/frame-000241.ppm 4×4"),
+                "\(result)")
+        #expect(sandbox.files(under: "imgs") == ["frame-000241.side-by-side.png"])
+        let side = try decode(sandbox, "imgs/frame-000241.side-by-side.png")
+        #expect(side.width == 8 + (200 + 8) + (BitmapFont.width(of: "B frame 241") + 8) && side.height == 8 + 11 + 100 + 8)
+        #expect(side.pixel(8 + 60, 19 + 40) == Self.green && side.pixel(216, 19) == Self.white && side.pixel(216, 23) == RGBA8(r: 32, g: 32, b: 32))
+    }
+
     struct BadInput: Sendable, CustomTestStringConvertible {
         var arguments: [String]
         var status: Int32

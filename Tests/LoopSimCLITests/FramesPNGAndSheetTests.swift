@@ -127,12 +127,12 @@ import Testing
     }
 
     static let selections: [SelectionCase] = [
-        SelectionCase(options: ["--from", "2"], vsyncs: "vsync 241 to 241"),
-        SelectionCase(options: ["--to", "240"], vsyncs: "vsync 1 to 1"),
-        SelectionCase(options: ["--every", "2"], vsyncs: "vsync 1 to 1"),
+        SelectionCase(options: ["--from", "2"], vsyncs: "vsync 241"),
+        SelectionCase(options: ["--to", "240"], vsyncs: "vsync 1"),
+        SelectionCase(options: ["--every", "2"], vsyncs: "vsync 1"),
         SelectionCase(options: ["--from", "4s"], vsyncs: "vsync 1 to 241"),       // frame 1 is on screen at 4 s
-        SelectionCase(options: ["--from", "4.1s"], vsyncs: "vsync 241 to 241"),
-        SelectionCase(options: ["--to", "4016666665ns"], vsyncs: "vsync 1 to 1"),
+        SelectionCase(options: ["--from", "4.1s"], vsyncs: "vsync 241"),
+        SelectionCase(options: ["--to", "4016666665ns"], vsyncs: "vsync 1"),
         SelectionCase(options: ["--from", "0", "--to", "1min"], vsyncs: "vsync 1 to 241"),
     ]
 
@@ -141,7 +141,7 @@ import Testing
         let sandbox = try FramesCommandTests.makeFolder()
         let result = try await loopsim(["frames", "frames", "sheet", "--out", "s.png"] + c.options, in: sandbox.url)
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout.contains(c.vsyncs + ","), "\(result)")
+        #expect(result.stdout.contains("frame\(c.vsyncs.contains(" to ") ? "s" : ""), \(c.vsyncs), in "), "\(result)")
     }
 
     @Test func columnsStacksTheThumbnails() async throws {
