@@ -13,7 +13,7 @@ enum ExitStatus {
     static let failure: Int32 = 1
     static let scenarioError: Int32 = 2
     static let usage: Int32 = 64
-    /// EX_NOINPUT: an input file does not exist or cannot be read.
+    /// EX_NOINPUT (sysexits.h): an input file or folder does not exist.
     static let noInput: Int32 = 66
 }
 

@@ -103,8 +103,18 @@ enum RunCommand {
         if !outcome.expectations.isEmpty {
             report(ExpectationReport.render(outcome.expectations))
         }
+        if let line = framesLine(render, drawn: outcome.simulation.presentedFrameCount) { report(line) }
         return outcome.allPassed ? ExitStatus.success : ExitStatus.failure
     }
+}
+
+/// The last line of `loopsim run` when the server wrote frame files: how
+/// many and where (`docs/frames.md`). Nil when none were written (no
+/// server, `--frames none`, or nothing drawn), so a run without frames
+/// prints its trace and nothing more.
+func framesLine(_ render: ScenarioRunner.RenderOptions?, drawn: Int) -> String? {
+    guard let folder = render?.frames, drawn > 0 else { return nil }
+    return "frames: \(drawn) written to \(folder) (loopsim frames \(folder) list, or sheet --out sheet.png)"
 }
 
 /// `--server spawn|thread|unix:PATH|none` (nil: none).
