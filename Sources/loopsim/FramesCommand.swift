@@ -41,7 +41,8 @@ enum FramesCommand {
 
         Exit status: 0 on success; 1 when diff finds differing pixels or no frame
         is on screen yet at --at; 2 for a missing, unreadable or malformed file
-        (or a size mismatch, or a pixel outside the frame); 64 for a usage error.
+        (or a size mismatch, or a pixel outside the frame); 64 for a usage error;
+        66 when <dir> does not exist.
         """)
 
     /// What to do, after validation.
@@ -145,8 +146,11 @@ enum FramesCommand {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
             var message = "no such folder '\(folder)'"
-            if actions.contains(folder) { message += "; the folder comes first: 'loopsim frames <dir> \(folder) …'" }
-            throw UsageError(message: message)
+            if actions.contains(folder) {
+                message += "; the folder comes first: 'loopsim frames <dir> \(folder) …'"
+                throw UsageError(message: message)
+            }
+            throw NoInputError(message: message)
         }
         guard isDirectory.boolValue else { throw UsageError(message: "'\(folder)' is not a folder") }
         return (folder, action)

@@ -20,8 +20,13 @@ enum RunCommand {
             ("--faults <seed>", "Inject faults chosen from the seed: server kills, delayed replies, short writes, EINTR, ENOSPC (docs/reliability.md)."),
         ],
         discussion: """
+        Warnings (an outside event after the last run, an expectation after the end,
+        transaction options nothing used, …) go to standard error as FILE:LINE:COL:
+        warning: …, and into the trace as warn events (docs/guard-rails.md).
+
         Exit status: 0 when every expectation passes, 1 when one fails, 2 for a
-        scenario error (parse error, or a loop that never settles), 64 for a usage error.
+        scenario error (parse error, or a loop that never settles), 64 for a usage
+        error, 66 when the file does not exist.
         """)
 
     static func main(_ args: [String]) throws -> Int32 {
@@ -39,8 +44,12 @@ enum RunCommand {
                 throw UsageError(message: "the value '\(f)' is invalid for '--format' (expected text, jsonl or chrome)")
             }
             format = value
-        } else if let tracePath {
-            if tracePath.hasSuffix(".jsonl") { format = .jsonl } else if tracePath.hasSuffix(".json") { format = .chrome }
+        } else if let tracePath, let implied = TraceFormat(impliedBy: tracePath) {
+            format = implied
+        }
+        var cliWarnings: [String] = []
+        if let tracePath, parsed.values["--format"] != nil, let implied = TraceFormat(impliedBy: tracePath), implied != format {
+            cliWarnings.append("the trace '\(tracePath)' ends in .\(implied.fileExtension), the extension of the \(implied.rawValue) form, but --format is \(format.rawValue); the file is written as \(format.rawValue) (drop --format to get \(implied.rawValue), or name it *.\(format.fileExtension))")
         }
 
         let file: ScenarioFile
@@ -49,7 +58,7 @@ enum RunCommand {
             (file, source) = try ScenarioLoader.load(path: path)
         } catch {
             printError(error.description)
-            return ExitStatus.scenarioError
+            return error.fileProblem == .missing ? ExitStatus.noInput : ExitStatus.scenarioError
         }
         let render = try renderOptions(parsed, scenario: path, defaultTransport: .spawn)
         // The trace is written as it happens, never kept (docs/trace-format.md).
@@ -65,6 +74,10 @@ enum RunCommand {
             traceFile = .standardOutput
         }
         let sink = TraceFileSink(format: format, file: traceFile)
+        for text in cliWarnings {
+            printError("warning: " + text)
+            sink.record(TraceEvent(t: 0, iter: 0, .warn(text: text)))
+        }
         let runner = ScenarioRunner(file: file, source: source, trace: sink, render: render,
                                     allowAbsoluteAssets: parsed.flags.contains("--allow-absolute-assets"))
         let faults = try parsed.values["--faults"].map { text -> FaultPlan in
@@ -80,6 +93,7 @@ enum RunCommand {
             printError("Error: cannot write the trace to '\(tracePath ?? "standard output")': \(error)")
             return ExitStatus.failure
         }
+        for warning in outcome.warnings { printError(warning.description) }
         if let failure = outcome.failure {
             printError(failure.description)
             return ExitStatus.scenarioError

@@ -453,13 +453,22 @@ private func background(_ color: String) throws -> [UInt8] {
         let missing = NSTemporaryDirectory() + "no-such-\(UUID().uuidString).loop"
         #expect(throws: Diagnostic(location: Scenario.SourceLocation(file: missing, line: 1, column: 1),
                                    message: "cannot read the scenario file: No such file or directory",
-                                   sourceLine: "")) {
+                                   sourceLine: "", fileProblem: .missing)) {
             try ScenarioParser.parseFile(atPath: missing)
         }
         let directory = NSTemporaryDirectory()
         #expect(throws: Diagnostic(location: Scenario.SourceLocation(file: directory, line: 1, column: 1),
-                                   message: "cannot read the scenario file: Is a directory", sourceLine: "")) {
+                                   message: "cannot read the scenario file: Is a directory", sourceLine: "", fileProblem: .unreadable)) {
             try ScenarioParser.parseFile(atPath: directory)
+        }
+        let inMissingFolder = missing + "/x.loop"
+        do {
+            _ = try ScenarioParser.parseFile(atPath: inMissingFolder)
+            Issue.record("a file in a missing folder parsed")
+        } catch {
+            #expect(error.fileProblem == .missing)
+            #expect(error.description == "\(inMissingFolder): error: cannot read the scenario file: No such file or directory",
+                    "one line: no 1:1, no empty source line, no caret")
         }
     }
 }
