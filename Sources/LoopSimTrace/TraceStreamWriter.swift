@@ -25,16 +25,25 @@ public final class TraceStreamWriter: TraceSink {
     /// - Parameters:
     ///   - chunkSize: bytes gathered before `output` is called (64 KiB).
     ///   - output: takes each chunk, in order.
-    public init(format: TraceFormat, chunkSize: Int = 1 << 16, output: @escaping ([UInt8]) -> Void) {
+    ///   - chrome: what the Chrome form knows beyond the events (the vsync track's refresh rate).
+    public init(format: TraceFormat, chunkSize: Int = 1 << 16, chrome options: ChromeTraceWriter.Options = .init(),
+                output: @escaping ([UInt8]) -> Void) {
         self.format = format
         self.chunkSize = max(1, chunkSize)
         self.output = output
         if format == .chrome {
+            chrome.options = options
             chrome.start()
         }
     }
 
     public func record(_ event: TraceEvent) {
+        record(event, damagedArea: nil)
+    }
+
+    /// Records `event`; for a `frame`, `damagedArea` (pixels) is the Chrome
+    /// form's damage counter sample (the other forms ignore it).
+    public func record(_ event: TraceEvent, damagedArea: Int64?) {
         precondition(!finished, "TraceStreamWriter.record after finish()")
         eventCount += 1
         switch format {
@@ -46,7 +55,7 @@ public final class TraceStreamWriter: TraceSink {
             TextTraceWriter.appendLine(event, indent: indent, to: &out)
             out.append(UInt8(ascii: "\n"))
         case .chrome:
-            chrome.add(event)
+            chrome.add(event, damagedArea: damagedArea)
         }
         if pendingCount >= chunkSize { flush() }
     }

@@ -73,13 +73,21 @@ enum RunCommand {
         } else {
             traceFile = .standardOutput
         }
-        let sink = TraceFileSink(format: format, file: traceFile)
+        let sink = TraceFileSink(format: format, file: traceFile, chrome: ChromeTraceWriter.Options(vsyncHz: render == nil ? nil : file.display.hz))
         for text in cliWarnings {
             printError("warning: " + text)
             sink.record(TraceEvent(t: 0, iter: 0, .warn(text: text)))
         }
         let runner = ScenarioRunner(file: file, source: source, trace: sink, render: render,
                                     allowAbsoluteAssets: parsed.flags.contains("--allow-absolute-assets"))
+        if format == .chrome {
+            // The damage counter's samples: the frame on screen at the
+            // event's time is the event's own (looked up from the newest).
+            sink.damagedArea = { [simulation = runner.simulation] f in
+                guard let shown = simulation.presentedFrame(onScreenAt: f.present), shown.index == UInt64(f.frame) else { return nil }
+                return shown.damagedArea
+            }
+        }
         let faults = try parsed.values["--faults"].map { text -> FaultPlan in
             let seeds = try FaultSweep.seeds(text)
             guard seeds.count == 1 else { throw UsageError(message: "'--faults' takes one seed for 'run' (a range is for 'loopsim test')") }
@@ -180,9 +188,12 @@ final class TraceFileSink: TraceSink {
     private final class Failure { var error: SystemError? }
     private let failure = Failure()
 
-    init(format: TraceFormat, file: FileDescriptor) {
+    /// The Chrome form's damage counter: a frame's damaged area, pixels.
+    var damagedArea: ((TraceEvent.FrameInfo) -> Int64?)?
+
+    init(format: TraceFormat, file: FileDescriptor, chrome: ChromeTraceWriter.Options = .init()) {
         let failure = self.failure
-        stream = TraceStreamWriter(format: format) { chunk in
+        stream = TraceStreamWriter(format: format, chrome: chrome) { chunk in
             guard failure.error == nil else { return }
             do {
                 try chunk.withUnsafeBytes { raw in try file.writeAll(raw) }
@@ -194,7 +205,11 @@ final class TraceFileSink: TraceSink {
 
     func record(_ event: TraceEvent) {
         lastTime = event.t
-        stream.record(event)
+        if case .frame(let f) = event.kind, let damagedArea {
+            stream.record(event, damagedArea: damagedArea(f))
+        } else {
+            stream.record(event)
+        }
     }
 
     func finish() {
