@@ -1,6 +1,7 @@
 import Foundation
 import LoopSimSystem
 import LoopSimTrace
+import RenderServer
 import Scenario
 import Simulation
 
@@ -9,7 +10,7 @@ enum RunCommand {
     static let spec = CommandSpec(
         name: "run",
         abstract: "Run a scenario and print its trace and expectations.",
-        usage: "loopsim run <file> [--trace <path>] [--format <format>] [--frames <dir>] [--server <transport>] [--allow-absolute-assets] [--faults <seed>]",
+        usage: "loopsim run <file> [--trace <path>] [--format <format>] [--frames <dir>] [--server <transport>] [--allow-absolute-assets] [--faults <seed>] [--quiet]",
         arguments: [("<file>", "The scenario file (*.loop).")],
         options: [
             ("--trace <path>", "Write the trace to <path> instead of standard output."),
@@ -18,6 +19,7 @@ enum RunCommand {
             ("--server <transport>", "spawn (the loopsim-render process, default), thread, unix:PATH (a server started with 'loopsim-render --listen PATH'), or none."),
             ("--allow-absolute-assets", "Let 'image file=' read absolute paths and paths outside the scenario's folder."),
             ("--faults <seed>", "Inject faults chosen from the seed: server kills, delayed replies, short writes, EINTR, ENOSPC (docs/reliability.md)."),
+            ("--quiet", "No progress line (on a terminal, a run that takes over a second of wall time shows one on standard error)."),
         ],
         discussion: """
         Warnings (an outside event after the last run, an expectation after the end,
@@ -30,7 +32,7 @@ enum RunCommand {
         """)
 
     static func main(_ args: [String]) throws -> Int32 {
-        let parsed = try ParsedArguments(args, valueOptions: ["--trace", "--format", "--frames", "--server", "--faults"], flagOptions: ["--allow-absolute-assets"])
+        let parsed = try ParsedArguments(args, valueOptions: ["--trace", "--format", "--frames", "--server", "--faults"], flagOptions: ["--allow-absolute-assets", "--quiet"])
         if parsed.wantsHelp { printOut(spec.help()); return ExitStatus.success }
         guard parsed.positionals.count == 1 else {
             throw UsageError(message: parsed.positionals.isEmpty ? "missing expected argument '<file>'"
@@ -74,6 +76,13 @@ enum RunCommand {
             traceFile = .standardOutput
         }
         let sink = TraceFileSink(format: format, file: traceFile, chrome: ChromeTraceWriter.Options(vsyncHz: render == nil ? nil : file.display.hz))
+        // Wall time is read for the progress line only (RunProgress).
+        if RunProgress.isShown(stderrIsTerminal: FileDescriptor.standardError.isTerminal, quiet: parsed.flags.contains("--quiet"),
+                               traceOnTerminal: tracePath == nil && FileDescriptor.standardOutput.isTerminal) {
+            sink.progress = ProgressMeter(end: RunProgress.expectedEnd(of: file), clock: WallClock.nanoseconds) { text in
+                FileHandle.standardError.write(Data(text.utf8))
+            }
+        }
         for text in cliWarnings {
             printError("warning: " + text)
             sink.record(TraceEvent(t: 0, iter: 0, .warn(text: text)))
@@ -94,6 +103,7 @@ enum RunCommand {
             return FaultPlan(seed: seeds.lowerBound)
         }
         let outcome = FaultPlan.withPlan(faults) { runner.run() }
+        sink.progress?.finish()
         if let faults { printError("faults (seed \(faults.seed)): \(faults.summary)") }
         sink.finish()
         if tracePath != nil { try? traceFile.close() }
@@ -188,6 +198,8 @@ final class TraceFileSink: TraceSink {
     private final class Failure { var error: SystemError? }
     private let failure = Failure()
 
+    /// The progress line's meter, on a terminal (``RunProgress``).
+    var progress: ProgressMeter?
     /// The Chrome form's damage counter: a frame's damaged area, pixels.
     var damagedArea: ((TraceEvent.FrameInfo) -> Int64?)?
 
@@ -210,6 +222,7 @@ final class TraceFileSink: TraceSink {
         } else {
             stream.record(event)
         }
+        progress?.note(event)
     }
 
     func finish() {
