@@ -461,14 +461,5 @@ private func background(_ color: String) throws -> [UInt8] {
                                    message: "cannot read the scenario file: Is a directory", sourceLine: "", fileProblem: .unreadable)) {
             try ScenarioParser.parseFile(atPath: directory)
         }
-        let inMissingFolder = missing + "/x.loop"
-        do {
-            _ = try ScenarioParser.parseFile(atPath: inMissingFolder)
-            Issue.record("a file in a missing folder parsed")
-        } catch {
-            #expect(error.fileProblem == .missing)
-            #expect(error.description == "\(inMissingFolder): error: cannot read the scenario file: No such file or directory",
-                    "one line: no 1:1, no empty source line, no caret")
-        }
     }
 }
