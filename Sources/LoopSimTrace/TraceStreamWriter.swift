@@ -26,18 +26,27 @@ public final class TraceStreamWriter: TraceSink {
     ///   - chunkSize: bytes gathered before `output` is called (64 KiB).
     ///   - output: takes each chunk, in order.
     ///   - text: the text form's options (ignored by the other forms).
-    public init(format: TraceFormat, text options: TextTraceOptions = TextTraceOptions(), chunkSize: Int = 1 << 16,
+    ///   - chrome: what the Chrome form knows beyond the events (the vsync track's refresh rate).
+    public init(format: TraceFormat, text textOptions: TextTraceOptions = TextTraceOptions(), chunkSize: Int = 1 << 16,
+                chrome chromeOptions: ChromeTraceWriter.Options = .init(),
                 output: @escaping ([UInt8]) -> Void) {
         self.format = format
-        text = TextTraceFormatter(options: options)
+        text = TextTraceFormatter(options: textOptions)
         self.chunkSize = max(1, chunkSize)
         self.output = output
         if format == .chrome {
+            chrome.options = chromeOptions
             chrome.start()
         }
     }
 
     public func record(_ event: TraceEvent) {
+        record(event, damagedArea: nil)
+    }
+
+    /// Records `event`; for a `frame`, `damagedArea` (pixels) is the Chrome
+    /// form's damage counter sample (the other forms ignore it).
+    public func record(_ event: TraceEvent, damagedArea: Int64?) {
         precondition(!finished, "TraceStreamWriter.record after finish()")
         eventCount += 1
         switch format {
@@ -47,7 +56,7 @@ public final class TraceStreamWriter: TraceSink {
         case .text:
             text.append(event, to: &out)
         case .chrome:
-            chrome.add(event)
+            chrome.add(event, damagedArea: damagedArea)
         }
         if pendingCount >= chunkSize { flush() }
     }

@@ -10,6 +10,9 @@ public struct ScenarioOutcome {
     /// A runtime failure (a busy loop, a run that did not settle), positioned
     /// at the statement that was running.
     public var failure: Diagnostic?
+    /// What had no effect (`docs/guard-rails.md`), in file order; empty
+    /// when the run failed.
+    public var warnings: [ScenarioWarning] = []
     /// What was still pending when the last statement ended (see
     /// ``Simulation/pendingWork()``); empty when the run was quiescent.
     public var pendingWork: [String]

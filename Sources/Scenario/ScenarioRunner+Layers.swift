@@ -77,6 +77,7 @@ extension ScenarioRunner {
             if let duration { layerContext.setValue(.duration(duration), forKey: TransactionKey.animationDuration) }
             if let timing { layerContext.setValue(.string(timing), forKey: TransactionKey.animationTimingFunction) }
             if let disable { layerContext.setValue(.bool(disable), forKey: TransactionKey.disableActions) }
+            noteTransactionOptions(duration: duration, timing: timing, at: location)
         case .completion(let body):
             layerContext.setCompletion { [unowned self] in try self.perform(body) }
         case .add(let name, let parent, let index):

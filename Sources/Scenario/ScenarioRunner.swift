@@ -29,6 +29,8 @@ public final class ScenarioRunner {
     private var current: SourceLocation?
     /// The events the fates need when the trace is streamed.
     var fateRecorder: ChangeFateRecorder?
+    /// What the warnings of ``guardRailWarnings(end:expectations:)`` need.
+    var guardRails = GuardRails()
 
     /// - Parameters:
     ///   - file: the parsed scenario.
@@ -120,6 +122,7 @@ public final class ScenarioRunner {
             failure = diagnostic(at: current, full.description)
         }
         let pending = simulation.pendingWork()
+        let warnings = failure == nil ? guardRailWarnings(end: context.now, expectations: expectations, pending: pending) : []
         simulation.detachRenderServer()
         if failure == nil, !simulation.renderLosses.isEmpty {
             // A run that lost a frame or a commit never passes.
@@ -128,7 +131,7 @@ public final class ScenarioRunner {
         }
         let results = failure == nil ? expectations.map(check) : []
         return ScenarioOutcome(events: simulation.recorder?.events ?? [], expectations: results, failure: failure,
-                               pendingWork: pending, simulation: simulation, layers: layerObjects)
+                               warnings: failure == nil ? warnings : [], pendingWork: pending, simulation: simulation, layers: layerObjects)
     }
 
     func diagnostic(at location: SourceLocation?, _ message: String) -> Diagnostic {
@@ -221,35 +224,6 @@ public final class ScenarioRunner {
         }
     }
 
-    private func schedule(_ e: ExternalEvent) {
-        let label = "at \(TimeLiteral.format(e.time))"
-        switch e.kind {
-        case .input(let body):
-            simulation.postInputEvent(at: e.time, name: label) { [unowned self] in try self.perform(body) }
-        case .send(let port):
-            let p = ports[port]!
-            context.schedule(at: e.time, label: "send \(port)") { [context] in p.send(at: context.now, label: port) }
-        case .signal(let source, let wake):
-            let s = sources[source]!
-            context.schedule(at: e.time, label: "signal \(source)") { [context, loop] in
-                s.signal(in: context)
-                if wake { loop.wakeUp(reason: .source0) }
-            }
-        case .wake:
-            context.schedule(at: e.time, label: "wake") { [loop] in loop.wakeUp() }
-        case .crashServer:
-            context.schedule(at: e.time, label: "crash server") { [unowned self] in self.simulation.crashRenderServer() }
-        case .asyncMain(let body):
-            context.schedule(at: e.time, label: "async main") { [unowned self] in
-                self.loop.enqueueMain(name: label) { [unowned self] in try self.perform(body) }
-            }
-        case .perform(let modes, let body):
-            context.schedule(at: e.time, label: "perform") { [unowned self] in
-                self.loop.perform(in: modes.map(self.mode), name: label) { [unowned self] in try self.perform(body) }
-            }
-        }
-    }
-
     private func run(_ r: RunCommand) throws {
         let limit: Simulation.Limit
         switch r.limit {
@@ -308,6 +282,7 @@ public final class ScenarioRunner {
             try requireDeclared(name, at: action.location)
             loop.setNextFireDate(timers[name]!, at)
         case .send(let port):
+            noteSend(to: port, at: action.location)
             ports[port]!.send(at: context.now, label: port)
         case .perform(let modes, let body):
             loop.perform(in: modes.map(mode), name: "line \(action.location.line)") { [unowned self] in try self.perform(body) }

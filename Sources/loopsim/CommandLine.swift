@@ -7,6 +7,12 @@ struct UsageError: Error {
     var message: String
 }
 
+/// An input file or folder named on the command line does not exist:
+/// printed as `Error: …` (no usage, no caret); exit status 66.
+struct NoInputError: Error {
+    var message: String
+}
+
 /// Exit statuses of the CLI.
 enum ExitStatus {
     static let success: Int32 = 0

@@ -99,8 +99,11 @@ extension FramesCommand {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
             var message = "no such folder '\(folder)'"
-            if actions.contains(folder) { message += "; the folder comes first: 'loopsim frames <dir> \(folder) …'" }
-            throw UsageError(message: message)
+            if actions.contains(folder) {
+                message += "; the folder comes first: 'loopsim frames <dir> \(folder) …'"
+                throw UsageError(message: message)
+            }
+            throw NoInputError(message: message)
         }
         guard isDirectory.boolValue else { throw UsageError(message: "'\(folder)' is not a folder") }
         return (folder, action)

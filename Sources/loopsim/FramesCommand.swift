@@ -55,7 +55,7 @@ enum FramesCommand {
         Exit status: 0 on success; 1 when diff finds differing pixels or no frame
         is on screen yet at --at; 2 for a missing, unreadable or malformed file
         (or a size mismatch, a pixel outside the frame, no frame selected);
-        64 for a usage error.
+        64 for a usage error; 66 when <dir> does not exist.
         """)
 
     /// What to do, after validation.

@@ -57,7 +57,7 @@ enum TestCommand {
         for root in roots {
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: root, isDirectory: &isDir) else {
-                throw UsageError(message: "no such file or folder '\(root)'")
+                throw NoInputError(message: "no such file or folder '\(root)'")
             }
             if isDir.boolValue {
                 files += findScenarios(under: root)

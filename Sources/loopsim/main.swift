@@ -84,6 +84,9 @@ func mainEntry(_ argv: [String]) -> Int32 {
             }
         } catch let error as UsageError {
             return usageFailure(error, commands[first])
+        } catch let error as NoInputError {
+            printError("Error: \(error.message)")
+            return ExitStatus.noInput
         } catch {
             printError("Error: \(error)")
             return ExitStatus.failure
