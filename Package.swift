@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "Scenario", dependencies: ["Simulation", "RenderWire", "RunLoopKit", "LoopSimSystem", "LoopSimTrace"], swiftSettings: strict),
         .executableTarget(name: "loopsim-render", dependencies: ["RenderServer", "RenderWire", "LoopSimSystem"], swiftSettings: strict),
         .executableTarget(name: "loopsim", dependencies: ["loopsim-render", "RenderServer", "Scenario", "Simulation", "TaskKit", "RunLoopKit", "LayerKit", "RenderModel", "RenderWire", "LoopSimSystem", "LoopSimTrace"], swiftSettings: strict),
-        .target(name: "LoopSimTestSupport", path: "Tests/LoopSimTestSupport", swiftSettings: strict),
+        .target(name: "LoopSimTestSupport", dependencies: ["RenderModel"], path: "Tests/LoopSimTestSupport", swiftSettings: strict),
         .testTarget(name: "LoopSimSystemTests", dependencies: ["LoopSimSystem"], swiftSettings: strict),
         .testTarget(name: "LoopSimTraceTests", dependencies: ["LoopSimTestSupport", "LoopSimTrace"], swiftSettings: strict),
         .testTarget(name: "RunLoopKitTests", dependencies: ["LoopSimTestSupport", "RunLoopKit", "LoopSimTrace"], swiftSettings: strict),
@@ -37,7 +37,7 @@ let package = Package(
         .testTarget(name: "LayerKitTests", dependencies: ["LoopSimTestSupport", "LayerKit", "RunLoopKit", "RenderModel", "LoopSimTrace"], swiftSettings: strict),
         .testTarget(name: "SimulationTests", dependencies: ["LoopSimTestSupport", "Simulation", "TaskKit", "RenderServer", "RunLoopKit", "LoopSimTrace", "RenderWire", "RenderModel"], swiftSettings: strict),
         .testTarget(name: "ScenarioTests", dependencies: ["LoopSimTestSupport", "Scenario", "Simulation", "RenderServer", "RenderWire", "RenderModel", "LoopSimTrace"], swiftSettings: strict),
-        .testTarget(name: "LoopSimCLITests", dependencies: ["loopsim", "loopsim-render", "RenderWire", "RenderModel"], swiftSettings: strict),
+        .testTarget(name: "LoopSimCLITests", dependencies: ["LoopSimTestSupport", "loopsim", "loopsim-render", "RenderWire", "RenderModel"], swiftSettings: strict),
     ]
 )
 

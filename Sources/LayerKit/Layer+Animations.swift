@@ -24,7 +24,7 @@ extension Layer {
     @discardableResult
     public func add(_ animation: LayerAnimation, forKey key: String?) throws(AnimationError) -> UInt64 {
         var copy = animation
-        if !(copy.timing.duration > 0) { copy.timing.duration = Double(context.animationDuration) / 1e9 }
+        if !(copy.timing.duration > 0) { copy.timing.duration = Double(context.animationDurationForNewAnimation) / 1e9 }
         copy.id = context.nextAnimationID + 1
         try animations.add(copy, forKey: key)
         context.nextAnimationID += 1
@@ -68,7 +68,7 @@ extension Layer {
     /// views only, so a sublayer picks the transaction's duration and
     /// timing function, and the block's completion does not wait for it.
     func runImplicitAction(for property: LayerProperty, from old: LayerState) {
-        guard wasOnDisplayInACommit, !context.disableActions else { return }
+        guard wasOnDisplayInACommit, !context.disableActions, context.actionsSuppressed == 0 else { return }
         let block = isView ? context.viewAnimations.last : nil
         if isView, block == nil { return }
         for keyPath in AnimationKeyPath.keyPaths(for: property) {
@@ -93,8 +93,8 @@ extension Layer {
                     animation.timing.fillMode = .backwards
                 }
             } else {
-                animation = LayerAnimation(keyPath, .basic(.implicit(from: from)), duration: Double(context.animationDuration) / 1e9,
-                                           timingFunction: context.animationTimingFunction ?? .default)
+                animation = LayerAnimation(keyPath, .basic(.implicit(from: from)), duration: Double(context.animationDurationForNewAnimation) / 1e9,
+                                           timingFunction: context.animationTimingFunctionForNewAnimation ?? .default)
             }
             do {
                 let id = try add(animation, forKey: keyPath.rawValue)

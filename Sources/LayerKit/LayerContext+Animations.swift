@@ -28,6 +28,13 @@ extension LayerContext {
     /// The virtual time, ns: the media time `CACurrentMediaTime()` reads.
     var mediaTimeNow: Int64 { sim.now }
 
+    /// `animationTimingFunction` as an animation being created reads it
+    /// (noted, see ``valueForNewAnimation(forKey:)``).
+    var animationTimingFunctionForNewAnimation: TimingFunction? {
+        if case .string(let name)? = valueForNewAnimation(forKey: TransactionKey.animationTimingFunction) { return TimingFunction.named(name) }
+        return nil
+    }
+
     /// The innermost transaction's `animationTimingFunction`, nil unset.
     public var animationTimingFunction: TimingFunction? {
         if case .string(let name)? = value(forKey: TransactionKey.animationTimingFunction) { return TimingFunction.named(name) }

@@ -37,7 +37,7 @@ extension LayerContext {
         // respawn the server from it).
         try spend(costs.commit.nanoseconds(for: encodedLayerCount()), on: "the commit's encoding")
 
-        let ops = buildDiff()
+        let (ops, changes) = buildDiff()
         var mentioned = Set<LayerID>()
         for op in ops {
             switch op {
@@ -72,7 +72,7 @@ extension LayerContext {
         trace(.commit(.init(txns: record.transactions, layout: layoutVisited, display: displayVisited,
                             prepare: prepareVisited, changed: record.changed, bytes: bytes,
                             constraints: constraintsVisited,
-                            phases: p)))
+                            phases: p, changes: changes)))
         try onCommit?(record)
     }
 
@@ -254,8 +254,10 @@ extension LayerContext {
     // MARK: The diff
 
     /// Tree operations in order, new bitmaps, then the properties of every
-    /// changed layer that differ from what the server has.
-    private func buildDiff() -> [DiffOp] {
+    /// changed layer that differ from what the server has; and those
+    /// properties (and timing changes) as the `commit` event's `changes`,
+    /// `LAYER.PROP=VALUE` in the diff's order.
+    private func buildDiff() -> (ops: [DiffOp], changes: [String]) {
         var ops = treeLog
         treeLog = []
         recordCommittedPlaces(ops)
@@ -271,13 +273,17 @@ extension LayerContext {
         for case let .bitmap(id, bitmap) in ops { shippedBitmaps[id] = bitmap }
         let defaults = LayerState()
         var onDisplay: [ObjectIdentifier: Bool] = [:]
+        var changes: [String] = []
         for l in dirty {
             let before = l.committed ?? defaults
             for p in l.state.changedProperties(since: before) where !p.isDerived {
-                ops.append(.set(l.id, p, l.state.value(of: p)))
+                let value = l.state.value(of: p)
+                ops.append(.set(l.id, p, value))
+                changes.append("\(l.traceName).\(p.languageName)=\(LayerContext.format(value))")
             }
             l.committed = l.state
             if l.timing != l.committedTiming {
+                changes += timingChanges(of: l)
                 ops.append(.timing(l.id, speed: l.timing.speed, timeOffset: Double(l.timing.timeOffset) / 1e9,
                                    beginTime: Double(l.timing.beginTime) / 1e9))
                 l.committedTiming = l.timing
@@ -286,7 +292,19 @@ extension LayerContext {
             l.isDirty = false
         }
         dirty = []
-        return ops
+        return (ops, changes)
+    }
+
+    /// `LAYER.speed=…`, `LAYER.timeOffset=…`, `LAYER.beginTime=…` for the
+    /// timing properties that differ from the committed ones, spelt as
+    /// their `set` events spell them.
+    private func timingChanges(of l: Layer) -> [String] {
+        var out: [String] = []
+        let old = l.committedTiming, new = l.timing
+        if new.speed != old.speed { out.append("\(l.traceName).speed=\(LayerContext.num(new.speed))") }
+        if new.timeOffset != old.timeOffset { out.append("\(l.traceName).timeOffset=\(TimeLiteral.format(new.timeOffset))") }
+        if new.beginTime != old.beginTime { out.append("\(l.traceName).beginTime=\(TimeLiteral.format(new.beginTime))") }
+        return out
     }
 
     /// Whether `layer` is on the display, each ancestor walked once per

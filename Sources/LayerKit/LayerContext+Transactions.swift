@@ -66,6 +66,7 @@ extension LayerContext {
 
     private func pop(_ t: Transaction) throws {
         trace(.txnCommit(txn: t.id, depth: stack.count))
+        t.isCommitted = true
         stack.removeLast()
         poppedSinceShip.append(t)
         scheduleCompletions(of: t)
@@ -114,6 +115,26 @@ extension LayerContext {
         case TransactionKey.disableActions: return .bool(false)
         default: return nil
         }
+    }
+
+    /// A value read through the stack as an animation being created reads
+    /// it: the transaction that supplied it notes the read
+    /// (``Transaction/readKeys``). The default when none set it.
+    func valueForNewAnimation(forKey key: String) -> TransactionValue? {
+        for t in stack.reversed() {
+            if let v = t.values[key] {
+                t.readKeys.insert(key)
+                return v
+            }
+        }
+        return value(forKey: key)
+    }
+
+    /// animationDuration as an animation being created reads it (noted, see
+    /// ``valueForNewAnimation(forKey:)``).
+    var animationDurationForNewAnimation: Int64 {
+        if case .duration(let d)? = valueForNewAnimation(forKey: TransactionKey.animationDuration) { return d }
+        return 250_000_000
     }
 
     /// Sets a value on the innermost transaction (an implicit one opens if

@@ -100,6 +100,17 @@ public final class LayerContext {
     /// showed); nil: the model value before the change.
     public var presentationValue: ((Layer, AnimationKeyPath) -> AnimationValue?)?
 
+    // SwiftUI-style hosts (`Hosting/`).
+
+    /// The hosts, in the order they were added; the SwiftUI observer
+    /// flushes them in this order.
+    var hosts: [any HostFlushing] = []
+    /// `NSRunLoop.flushObservers`, installed with the first host.
+    var hostObserver: SimObserver?
+    /// How many `performWithoutAnimation` bodies are running: while any
+    /// is, no property change runs an action.
+    var actionsSuppressed = 0
+
     public init(loop: SimRunLoop) {
         self.loop = loop
     }

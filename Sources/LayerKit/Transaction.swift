@@ -24,6 +24,13 @@ public final class Transaction {
     var completionGroups: [CompletionGroup] = []
     /// Whether `warn` was already given for it being left open.
     var warnedOpen = false
+    /// The keys of values set on this transaction itself that an
+    /// animation being created read (an implicit action, or an explicit
+    /// animation without its own duration), so a caller can report values
+    /// that nothing used (`timing=` with no animation).
+    public internal(set) var readKeys: Set<String> = []
+    /// Whether it was popped (committed, or folded into its parent's commit).
+    public internal(set) var isCommitted = false
 
     init(id: Int, isImplicit: Bool, begun: Int64) {
         self.id = id

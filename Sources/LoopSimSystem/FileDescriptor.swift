@@ -45,6 +45,12 @@ public struct FileDescriptor: RawRepresentable, Hashable {
         return try body()
     }
 
+    /// Whether the descriptor is a terminal (`isatty`): for output meant
+    /// only for people, such as `loopsim run`'s progress line.
+    public var isTerminal: Bool {
+        system_isatty(rawValue) == 1
+    }
+
     /// Whether the descriptor is open (`fcntl(F_GETFD)` succeeds).
     public var isOpen: Bool {
         system_fcntl(rawValue, F_GETFD, 0) != -1

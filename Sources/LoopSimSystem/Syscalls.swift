@@ -18,6 +18,11 @@ func system_fcntl(_ fd: CInt, _ command: CInt, _ argument: CInt) -> CInt {
     return Glibc.fcntl(fd, command, argument)
 }
 
+func system_isatty(_ fd: CInt) -> CInt {
+    if let r: CInt = mocked("isatty", [Int(fd)]) { return r }
+    return Glibc.isatty(fd)
+}
+
 func system_read(_ fd: CInt, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     if let r: Int = mocked("read", [Int(fd), count]) { return r }
     return Glibc.read(fd, buffer, count)

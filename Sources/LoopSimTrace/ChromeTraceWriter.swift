@@ -19,7 +19,10 @@
 /// track. A `latency` event is also an async slice "txn N" in category
 /// `latency`, from its `start` to its `present` (one row per transaction, as
 /// they overlap), so a timeline shows how long each change took to reach
-/// the screen. Slices always nest: an end that does not match the innermost open
+/// the screen. With ``Options/vsyncHz``, thread 3 is a vsync track; each
+/// commit a frame shows first gets a flow arrow to that frame's render
+/// slice; commits, frames and latencies are counters
+/// (``ChromeTraceWriter+Tracks.swift``). Slices always nest: an end that does not match the innermost open
 /// slice closes the slices above its match first; an end with no match at all
 /// becomes an instant; whatever is still open when the events run out is
 /// closed at the last timestamp (or at the end of a `blocked` reaching
@@ -32,12 +35,21 @@ public enum ChromeTraceWriter {
     public static let mainThread = 1
     public static let renderServerThread = 2
 
-    public static func render(_ events: [TraceEvent]) -> String {
+    /// - Parameters:
+    ///   - options: what the form knows beyond the events (the display's
+    ///     refresh rate, for the vsync track).
+    ///   - damagedArea: the damaged area (pixels) of the frame with a vsync
+    ///     index, for the damage counter; nil: no sample.
+    public static func render(_ events: [TraceEvent], options: Options = Options(),
+                              damagedArea: (Int64) -> Int64? = { _ in nil }) -> String {
         var builder = Builder()
+        builder.options = options
         builder.out.reserveCapacity(events.count * 128 + 512)
         builder.start()
         for event in events {
-            builder.add(event)
+            var area: Int64?
+            if case .frame(let f) = event.kind { area = damagedArea(f.frame) }
+            builder.add(event, damagedArea: area)
         }
         builder.finish()
         return String(decoding: builder.out, as: UTF8.self)
@@ -97,11 +109,22 @@ public enum ChromeTraceWriter {
         var lastTs: Int64 = .min
         /// The latest time anything reaches, `blocked` ends included.
         var horizon: Int64 = .min
+        /// Set before ``start()``.
+        var options = ChromeTraceWriter.Options()
+        /// The next vsync slice to draw, and whether the track hit its cap.
+        var nextVsync: Int64 = 0
+        var vsyncTruncated = false
+        /// Commits so far (a flow's id), and those no frame has shown yet.
+        var commitCount = 0
+        var pendingFlows: [ChromeTraceWriter.PendingFlow] = []
 
-        mutating func add(_ e: TraceEvent) {
+        /// Draws `e`; `damagedArea` is a `frame`'s damaged area (pixels) for
+        /// the damage counter, when known.
+        mutating func add(_ e: TraceEvent, damagedArea: Int64? = nil) {
             let ts = max(e.t, lastTs)
             lastTs = ts
             horizon = max(horizon, ts)
+            drawVsyncs(upTo: ts)
             let main = ChromeTraceWriter.mainThread
             switch e.kind {
             case .runBegin(let mode, let depth):
@@ -147,6 +170,7 @@ public enum ChromeTraceWriter {
                 // The server's render: from the latch, on its own track.
                 complete(name: "render frame \(f.frame)", category: "render", ts: f.latch, dur: max(0, f.render),
                          args: .iter(e.iter), tid: ChromeTraceWriter.renderServerThread)
+                noteFrame(f, ts: ts, damagedArea: damagedArea)
                 instant(e, name: e.name, ts: ts, tid: ChromeTraceWriter.renderServerThread)
             case .animBegin, .animEnd:
                 instant(e, name: e.name, ts: ts, tid: ChromeTraceWriter.renderServerThread)
@@ -159,6 +183,7 @@ public enum ChromeTraceWriter {
                 for phase in p.named {
                     complete(name: phase.name, category: "commit", ts: phase.span.start, dur: max(0, phase.span.duration), args: .iter(e.iter))
                 }
+                noteCommit(c, ts: ts)
                 instant(e, name: e.name, ts: ts, tid: main)
             case .latency(let l):
                 if l.start <= l.present {
@@ -169,8 +194,9 @@ public enum ChromeTraceWriter {
                         tail(tid: main, args: begin ? .none : .fields(e))
                     }
                 }
+                noteLatency(l, ts: ts)
                 instant(e, name: e.name, ts: ts, tid: main)
-            case .set, .txnBegin, .txnCommit, .completion, .log, .warn, .note, .post:
+            case .set, .txnBegin, .txnCommit, .completion, .log, .warn, .note, .post, .stateSet, .swiftUIFlush, .hostInvalidate, .body:
                 instant(e, name: e.name, ts: ts, tid: main)
             }
         }
@@ -194,10 +220,12 @@ public enum ChromeTraceWriter {
             metadata(name: "process_name", tid: ChromeTraceWriter.mainThread, value: "LoopSim")
             metadata(name: "thread_name", tid: ChromeTraceWriter.mainThread, value: "main thread")
             metadata(name: "thread_name", tid: ChromeTraceWriter.renderServerThread, value: "render server")
+            if options.vsyncHz != nil { metadata(name: "thread_name", tid: ChromeTraceWriter.vsyncThread, value: "vsync") }
         }
 
         /// Closes what is still open, then the object.
         mutating func finish() {
+            if horizon > .min { drawVsyncs(upTo: horizon) }
             closeAll()
             JSONWriter.appendLiteral("\n]}\n", to: &out)
         }
@@ -262,7 +290,7 @@ public enum ChromeTraceWriter {
             }
         }
 
-        private mutating func head(name: String, category: StaticString, phase: StaticString, ts: Int64) {
+        mutating func head(name: String, category: StaticString, phase: StaticString, ts: Int64) {
             startEvent()
             JSONWriter.appendLiteral(#"{"name":"#, to: &out)
             JSONWriter.appendString(name, to: &out)
@@ -274,7 +302,7 @@ public enum ChromeTraceWriter {
             ChromeTraceWriter.appendMicroseconds(ts, to: &out)
         }
 
-        private mutating func tail(tid: Int, args: Args) {
+        mutating func tail(tid: Int, args: Args) {
             JSONWriter.appendLiteral(#","pid":"#, to: &out)
             JSONWriter.appendInt(Int64(ChromeTraceWriter.pid), to: &out)
             JSONWriter.appendLiteral(#","tid":"#, to: &out)

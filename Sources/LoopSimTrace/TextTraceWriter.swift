@@ -45,16 +45,14 @@ public enum TextTraceWriter {
     /// Integer fields holding nanoseconds, shown in seconds.
     public static let nanosecondKeys: Set<String> = ["until", "duration", "present", "timestamp", "targetTimestamp"]
 
-    /// Every event as one line, each line ended by `"\n"`.
-    public static func render(_ events: [TraceEvent]) -> String {
+    /// Every event as one line, each line ended by `"\n"` — or, with
+    /// `options`, the lines they keep (``TextTraceOptions``).
+    public static func render(_ events: [TraceEvent], options: TextTraceOptions = TextTraceOptions()) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(events.count * 72)
-        var blocks: [Block] = []
-        for event in events {
-            let indent = level(after: event, blocks: &blocks)
-            appendLine(event, indent: indent, to: &out)
-            out.append(UInt8(ascii: "\n"))
-        }
+        var formatter = TextTraceFormatter(options: options)
+        for event in events { formatter.append(event, to: &out) }
+        formatter.finish(to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
@@ -107,7 +105,7 @@ public enum TextTraceWriter {
             }
             return blocks.count
         case .activity, .sleep, .wake, .blocked, .set, .txnBegin, .txnCommit, .commit, .frame, .animBegin,
-             .animEnd, .completion, .log, .warn, .note, .post, .latency:
+             .animEnd, .completion, .log, .warn, .note, .post, .latency, .stateSet, .swiftUIFlush, .hostInvalidate, .body:
             return blocks.count
         }
     }
@@ -116,16 +114,11 @@ public enum TextTraceWriter {
 
     private static let space = UInt8(ascii: " ")
 
-    static func appendLine(_ e: TraceEvent, indent: Int, to out: inout [UInt8]) {
-        pad(&out, timeWidth - secondsLength(e.t))
-        appendSeconds(e.t, to: &out)
-        out.append(space)
-        out.append(space)
-        let passStart = out.count
-        out.append(UInt8(ascii: "#"))
-        JSONWriter.appendInt(Int64(e.iter), to: &out)
-        pad(&out, max(1, passWidth - (out.count - passStart)))
-        for _ in 0..<max(0, indent) { JSONWriter.appendRaw(indentUnit, to: &out) }
+    /// - Parameter names: words shown in parentheses after a `set` event's
+    ///   `value` and after a `commit` event's `changes` values that they
+    ///   name (`#ffff00ff (yellow)`; ``TextTraceOptions/valueNames``).
+    static func appendLine(_ e: TraceEvent, indent: Int, names: [String: String] = [:], to out: inout [UInt8]) {
+        appendColumns(e, indent: indent, to: &out)
 
         let (label, positional) = label(of: e.kind)
         let kindWidthUsed = appendWord(label, inArray: false, to: &out)
@@ -138,8 +131,59 @@ public enum TextTraceWriter {
                 appendWord(field.key, inArray: false, to: &out)
                 out.append(UInt8(ascii: "="))
             }
-            appendValue(field.value, key: field.key, to: &out)
+            if names.isEmpty {
+                appendValue(field.value, key: field.key, to: &out)
+            } else {
+                appendNamedValue(field.value, key: field.key, names: names, to: &out)
+            }
         }
+    }
+
+    /// `appendValue`, then ` (NAME)` after a `value` string or each
+    /// `changes` element's `VALUE` (after its first `=`) that `names` names.
+    private static func appendNamedValue(_ value: TraceValue, key: String, names: [String: String], to out: inout [UInt8]) {
+        switch (key, value) {
+        case ("value", .string(let s)):
+            appendWord(s, inArray: false, to: &out)
+            appendName(names[s], to: &out)
+        case ("changes", .strings(let items)):
+            JSONWriter.appendArray(items, to: &out) { item, out in
+                appendWord(item, inArray: true, to: &out)
+                if let eq = item.firstIndex(of: "=") { appendName(names[String(item[item.index(after: eq)...])], to: &out) }
+            }
+        default:
+            appendValue(value, key: key, to: &out)
+        }
+    }
+
+    private static func appendName(_ name: String?, to out: inout [UInt8]) {
+        guard let name else { return }
+        JSONWriter.appendRaw(" (", to: &out)
+        JSONWriter.appendRaw(name, to: &out)
+        out.append(UInt8(ascii: ")"))
+    }
+
+    /// The time, the pass and the indentation that start every line.
+    private static func appendColumns(_ e: TraceEvent, indent: Int, to out: inout [UInt8]) {
+        pad(&out, timeWidth - secondsLength(e.t))
+        appendSeconds(e.t, to: &out)
+        out.append(space)
+        out.append(space)
+        let passStart = out.count
+        out.append(UInt8(ascii: "#"))
+        JSONWriter.appendInt(Int64(e.iter), to: &out)
+        pad(&out, max(1, passWidth - (out.count - passStart)))
+        for _ in 0..<max(0, indent) { JSONWriter.appendRaw(indentUnit, to: &out) }
+    }
+
+    /// The line of `count` folded observer callouts, at the time, pass and
+    /// level of the first (`first`): `observers   5 empty callouts folded`.
+    static func appendFoldedLine(at first: TraceEvent, indent: Int, count: Int, to out: inout [UInt8]) {
+        appendColumns(first, indent: indent, to: &out)
+        JSONWriter.appendRaw("observers", to: &out)
+        pad(&out, kindWidth - 9)
+        JSONWriter.appendInt(Int64(count), to: &out)
+        JSONWriter.appendRaw(count == 1 ? " empty callout folded" : " empty callouts folded", to: &out)
     }
 
     /// The word a line shows for the kind, and how many of its first fields
@@ -150,7 +194,7 @@ public enum TextTraceWriter {
         case .activity, .callout: (kind.name, 2)
         case .calloutEnd: ("end", 2)
         case .runBegin, .runEnd, .sleep, .wake, .blocked, .set, .txnBegin, .txnCommit, .commit, .frame, .animBegin,
-             .animEnd, .completion, .log, .warn, .note, .post, .latency:
+             .animEnd, .completion, .log, .warn, .note, .post, .latency, .stateSet, .swiftUIFlush, .hostInvalidate, .body:
             (kind.name, 0)
         }
     }

@@ -60,7 +60,8 @@ struct TraceEventDecoder {
                                  prepare: try strings("prepare"), changed: try count("changed"), bytes: try count("bytes"),
                                  constraints: try strings("constraints"),
                                  phases: .init(layout: try span("layout"), display: try span("display"),
-                                               prepare: try span("prepare"), commit: try span("commit"))))
+                                               prepare: try span("prepare"), commit: try span("commit")),
+                                 changes: members.contains { $0.key == "changes" } ? try strings("changes") : nil))
         case "frame":
             return .frame(.init(frame: try int("frame"), present: try int("present"), file: try string("file"),
                                 hash: try string("hash"), txns: try counts("txns"), latch: try int("latch"), render: try int("render")))
@@ -76,6 +77,13 @@ struct TraceEventDecoder {
             return .latency(.init(txn: try count("txn"), frame: try int("frame"), start: try int("start"),
                                   present: try int("present"), latency: try int("latency"),
                                   expected: try int("expected"), hitch: try int("hitch"), late: late))
+        case "state.set":
+            return .stateSet(host: try string("host"), variable: try string("var"), value: try string("value"),
+                             changed: try bool("changed"), pending: try count("pending"))
+        case "swiftui.flush":
+            return .swiftUIFlush(host: try string("host"), mutations: try count("mutations"), vars: try strings("vars"), from: try named("from"))
+        case "host.invalidate": return .hostInvalidate(host: try string("host"))
+        case "body": return .body(host: try string("host"), eval: try count("eval"), state: try string("state"))
         default:
             throw reader.error("unknown event kind \(quoted(name))", at: offset)
         }

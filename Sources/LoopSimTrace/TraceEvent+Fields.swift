@@ -40,6 +40,7 @@ extension TraceEvent.Kind {
                     [TraceField(phase.name + "Start", .int(phase.span.start)),
                      TraceField(phase.name + "Duration", .int(phase.span.duration))]
                 }
+                + (c.changes.map { [TraceField("changes", .strings($0))] } ?? [])
         case .frame(let f):
             [TraceField("frame", .int(f.frame)), TraceField("present", .int(f.present)),
              TraceField("file", .string(f.file)), TraceField("hash", .string(f.hash)),
@@ -55,6 +56,16 @@ extension TraceEvent.Kind {
             [TraceField("what", .string(what))]
         case .latency(let l):
             latencyFields(l)
+        case .stateSet(let host, let variable, let value, let changed, let pending):
+            [TraceField("host", .string(host)), TraceField("var", .string(variable)), TraceField("value", .string(value)),
+             TraceField("changed", .bool(changed)), TraceField("pending", .int(Int64(pending)))]
+        case .swiftUIFlush(let host, let mutations, let vars, let from):
+            [TraceField("host", .string(host)), TraceField("mutations", .int(Int64(mutations))),
+             TraceField("vars", .strings(vars)), TraceField("from", .string(from.rawValue))]
+        case .hostInvalidate(let host):
+            [TraceField("host", .string(host))]
+        case .body(let host, let eval, let state):
+            [TraceField("host", .string(host)), TraceField("eval", .int(Int64(eval))), TraceField("state", .string(state))]
         }
     }
 

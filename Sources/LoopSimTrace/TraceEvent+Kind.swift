@@ -50,12 +50,25 @@ extension TraceEvent {
         case post(what: String)
         /// `latency`: a transaction's commit latency, when its frame is on screen.
         case latency(LatencyInfo)
+        /// `state.set`: a `state` action writes a host's state variable
+        /// (`docs/swiftui.md`); `pending` counts the host's mutations now
+        /// waiting for a flush.
+        case stateSet(host: String, variable: String, value: String, changed: Bool, pending: Int)
+        /// `swiftui.flush`: a host's pending mutations are applied, by the
+        /// SwiftUI observer or first thing in the host's render.
+        case swiftUIFlush(host: String, mutations: Int, vars: [String], from: FlushSource)
+        /// `host.invalidate`: the flush changed what the body reads; the
+        /// host's `setNeedsLayout` follows.
+        case hostInvalidate(host: String)
+        /// `body`: a host's body is evaluated in its layout (`eval` from 1);
+        /// `state` is every variable as `name=value`, names sorted.
+        case body(host: String, eval: Int, state: String)
 
         /// Every JSON Lines name, in the order of the cases.
         public static let allNames = [
             "run.begin", "run.end", "activity", "callout", "callout.end", "sleep", "wake", "blocked", "set",
             "txn.begin", "txn.commit", "commit", "frame", "anim.begin", "anim.end", "completion", "log", "warn",
-            "note", "post", "latency",
+            "note", "post", "latency", "state.set", "swiftui.flush", "host.invalidate", "body",
         ]
 
         /// The kind's JSON Lines name (`ev`).
@@ -82,6 +95,10 @@ extension TraceEvent {
             case .note: "note"
             case .post: "post"
             case .latency: "latency"
+            case .stateSet: "state.set"
+            case .swiftUIFlush: "swiftui.flush"
+            case .hostInvalidate: "host.invalidate"
+            case .body: "body"
             }
         }
     }
@@ -101,11 +118,17 @@ extension TraceEvent {
         /// Layers whose constraints were solved (a project key).
         public var constraints: [String]
         /// Where each phase ran in virtual time (the keys `layoutStart` …
-        /// `commitDuration`, last).
+        /// `commitDuration`).
         public var phases: CommitPhases
+        /// What the diff shipped, one `LAYER.PROP=VALUE` per changed
+        /// property in the diff's order (the key `changes`, last; values in
+        /// `set.value`'s spelling). `nil` for a commit read from a trace
+        /// written before the key existed; such a commit writes no `changes`.
+        public var changes: [String]?
 
         public init(txns: [Int], layout: [String], display: [String], prepare: [String],
-                    changed: Int, bytes: Int, constraints: [String], phases: CommitPhases = CommitPhases()) {
+                    changed: Int, bytes: Int, constraints: [String], phases: CommitPhases = CommitPhases(),
+                    changes: [String]? = nil) {
             self.txns = txns
             self.layout = layout
             self.display = display
@@ -114,6 +137,7 @@ extension TraceEvent {
             self.bytes = bytes
             self.constraints = constraints
             self.phases = phases
+            self.changes = changes
         }
     }
 

@@ -7,6 +7,14 @@ extension TraceEvent {
         case timer, source0, source1, observer, block, mainQueue, event, displayLink
     }
 
+    /// What applied a host's pending state mutations (`swiftui.flush`).
+    public enum FlushSource: String, Sendable, CaseIterable {
+        /// The SwiftUI observer at BeforeWaiting or Exit.
+        case observer
+        /// The host's own render, first thing in its layout.
+        case render
+    }
+
     /// Why a sleeping loop woke up, as the trace names it.
     public enum WakeReason: String, Sendable, CaseIterable {
         case timer, port, source0, mainQueue, wakeUp, timeout

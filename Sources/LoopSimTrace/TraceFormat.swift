@@ -7,6 +7,21 @@ public enum TraceFormat: String, Sendable, CaseIterable {
     /// The Trace Event Format, for Perfetto and chrome://tracing.
     case chrome
 
+    /// The form a trace file's name implies: `.jsonl` is JSONL, `.json` is
+    /// Chrome, `.txt` is text; nil for any other name (`loopsim run` then
+    /// writes text).
+    public init?(impliedBy path: String) {
+        if path.hasSuffix(".jsonl") {
+            self = .jsonl
+        } else if path.hasSuffix(".json") {
+            self = .chrome
+        } else if path.hasSuffix(".txt") {
+            self = .text
+        } else {
+            return nil
+        }
+    }
+
     /// The usual file name extension for a trace in this format.
     public var fileExtension: String {
         switch self {

@@ -14,8 +14,8 @@ public final class TraceStreamWriter: TraceSink {
     private let chunkSize: Int
     private let output: ([UInt8]) -> Void
     private var out: [UInt8] = []
-    /// The text form's open blocks.
-    private var blocks: [TextTraceWriter.Block] = []
+    /// The text form's state: open blocks, folded callouts, its options.
+    private var text: TextTraceFormatter
     /// The Chrome form's state (its `out` is this writer's buffer).
     private var chrome = ChromeTraceWriter.Builder()
     private var finished = false
@@ -25,16 +25,28 @@ public final class TraceStreamWriter: TraceSink {
     /// - Parameters:
     ///   - chunkSize: bytes gathered before `output` is called (64 KiB).
     ///   - output: takes each chunk, in order.
-    public init(format: TraceFormat, chunkSize: Int = 1 << 16, output: @escaping ([UInt8]) -> Void) {
+    ///   - text: the text form's options (ignored by the other forms).
+    ///   - chrome: what the Chrome form knows beyond the events (the vsync track's refresh rate).
+    public init(format: TraceFormat, text textOptions: TextTraceOptions = TextTraceOptions(), chunkSize: Int = 1 << 16,
+                chrome chromeOptions: ChromeTraceWriter.Options = .init(),
+                output: @escaping ([UInt8]) -> Void) {
         self.format = format
+        text = TextTraceFormatter(options: textOptions)
         self.chunkSize = max(1, chunkSize)
         self.output = output
         if format == .chrome {
+            chrome.options = chromeOptions
             chrome.start()
         }
     }
 
     public func record(_ event: TraceEvent) {
+        record(event, damagedArea: nil)
+    }
+
+    /// Records `event`; for a `frame`, `damagedArea` (pixels) is the Chrome
+    /// form's damage counter sample (the other forms ignore it).
+    public func record(_ event: TraceEvent, damagedArea: Int64?) {
         precondition(!finished, "TraceStreamWriter.record after finish()")
         eventCount += 1
         switch format {
@@ -42,11 +54,9 @@ public final class TraceStreamWriter: TraceSink {
             JSONLTraceWriter.appendLine(event, to: &out)
             out.append(UInt8(ascii: "\n"))
         case .text:
-            let indent = TextTraceWriter.level(after: event, blocks: &blocks)
-            TextTraceWriter.appendLine(event, indent: indent, to: &out)
-            out.append(UInt8(ascii: "\n"))
+            text.append(event, to: &out)
         case .chrome:
-            chrome.add(event)
+            chrome.add(event, damagedArea: damagedArea)
         }
         if pendingCount >= chunkSize { flush() }
     }
@@ -57,6 +67,7 @@ public final class TraceStreamWriter: TraceSink {
         guard !finished else { return }
         finished = true
         if format == .chrome { chrome.finish() }
+        if format == .text { text.finish(to: &out) }
         flush()
     }
 

@@ -23,6 +23,8 @@ public struct DamageRegion: Hashable, Sendable, CustomStringConvertible {
 
     /// The rectangles, none empty, in the order they settled.
     public private(set) var rects: [PixelRect] = []
+    /// `rects[i].area`, kept beside them.
+    private var areas: [Int] = []
 
     /// An empty region.
     public init() {}
@@ -47,22 +49,36 @@ public struct DamageRegion: Hashable, Sendable, CustomStringConvertible {
     public var paintedArea: Int { rects.reduce(0) { $0 + $1.area } }
 
     /// Adds `rect` (an empty one changes nothing).
+    ///
+    /// O(n) per fold pass over the n ≤ ``maxRects`` rectangles, and O(n²)
+    /// areas compared when a pair must merge; areas are kept beside the
+    /// rectangles, and the loops read both through unsafe buffers, because
+    /// an animated frame adds a couple of hundred rectangles.
     public mutating func add(_ rect: PixelRect) {
         guard !rect.isEmpty else { return }
         var merged = rect
+        var mergedArea = rect.area
         var folded = true
         while folded {
             folded = false
-            for i in rects.indices.reversed() {
-                let box = rects[i].union(merged)
-                if box.area <= rects[i].area + merged.area {
-                    merged = box
+            var i = rects.count - 1
+            while i >= 0 {
+                let r = rects[i]
+                let x0 = Swift.min(r.x, merged.x), y0 = Swift.min(r.y, merged.y)
+                let x1 = Swift.max(r.x + r.width, merged.x + merged.width), y1 = Swift.max(r.y + r.height, merged.y + merged.height)
+                let boxArea = (x1 - x0) * (y1 - y0)
+                if boxArea <= areas[i] + mergedArea {
+                    merged = PixelRect(x0: x0, y0: y0, x1: x1, y1: y1)
+                    mergedArea = boxArea
                     rects.remove(at: i)
+                    areas.remove(at: i)
                     folded = true
                 }
+                i -= 1
             }
         }
         rects.append(merged)
+        areas.append(mergedArea)
         if rects.count > Self.maxRects { mergeCheapestPair() }
     }
 
@@ -78,17 +94,31 @@ public struct DamageRegion: Hashable, Sendable, CustomStringConvertible {
         return out
     }
 
+    /// Merges the pair whose box wastes the fewest pixels (the first such
+    /// pair in order), then adds the box back.
     private mutating func mergeCheapestPair() {
         var best = (i: 0, j: 1, waste: Int.max)
-        for i in rects.indices {
-            for j in (i + 1)..<rects.count {
-                let waste = rects[i].union(rects[j]).area - rects[i].area - rects[j].area
-                if waste < best.waste { best = (i, j, waste) }
+        rects.withUnsafeBufferPointer { r in
+            areas.withUnsafeBufferPointer { a in
+                let n = r.count
+                for i in 0..<n {
+                    let ri = r[i], ai = a[i]
+                    let ix1 = ri.x + ri.width, iy1 = ri.y + ri.height
+                    for j in (i + 1)..<n {
+                        let rj = r[j]
+                        let w = Swift.max(ix1, rj.x + rj.width) - Swift.min(ri.x, rj.x)
+                        let h = Swift.max(iy1, rj.y + rj.height) - Swift.min(ri.y, rj.y)
+                        let waste = w * h - ai - a[j]
+                        if waste < best.waste { best = (i, j, waste) }
+                    }
+                }
             }
         }
         let box = rects[best.i].union(rects[best.j])
         rects.remove(at: best.j)
+        areas.remove(at: best.j)
         rects.remove(at: best.i)
+        areas.remove(at: best.i)
         add(box)
     }
 

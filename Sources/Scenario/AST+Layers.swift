@@ -117,6 +117,8 @@ public enum LayerStatement: Sendable, Equatable {
     case draw(layer: String, body: [DrawStep], location: SourceLocation, cost: Int64? = nil)
     /// `constraints NAME:` + actions — the body of updateConstraints (views only).
     case constraints(layer: String, body: [Action], location: SourceLocation)
+    /// `host NAME …:` — a SwiftUI-style host (`AST+Hosts.swift`).
+    case host(HostDecl)
 }
 
 /// The layer actions added to ``ActionKind`` (see `ActionKind.layer`).

@@ -103,6 +103,8 @@ public indirect enum ActionKind: Sendable, Equatable {
     /// `animate`, `spring`, `removeAnimation`, `removeAnimations`,
     /// `animations` (docs/animations-language.md).
     case animation(AnimationAction)
+    /// `state HOST.VAR = VALUE`: a host's `@State` write (docs/swiftui.md).
+    case state(StateWrite)
 }
 
 /// `display size=(w,h) hz=N background=COLOR render=DURATION`.

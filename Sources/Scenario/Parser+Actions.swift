@@ -65,6 +65,8 @@ extension Parser {
             kind = word == "pause" ? .pause(link.text) : .resume(link.text)
         case "animate", "spring", "removeAnimation", "removeAnimations", "animations":
             kind = .animation(try parseAnimationAction(node, &cursor, keyword))
+        case "state":
+            kind = .state(try parseStateWrite(&cursor, keyword))
         case "set", "begin", "commit", "flush", "transaction", "completion", "add", "remove",
              "needsLayout", "needsDisplay", "layoutIfNeeded":
             kind = .layer(try parseLayerAction(node, &cursor, keyword))
@@ -72,7 +74,7 @@ extension Parser {
             throw misplacedOrUnknown(keyword, in: line, topLevel: false)
         }
         switch kind {
-        case .perform, .asyncMain, .run, .layer, .animation:
+        case .perform, .asyncMain, .run, .layer, .animation, .state:
             break
         default:
             // Whatever is left is an unknown option of a statement without options.

@@ -2,8 +2,9 @@ import LoopSimSystem
 
 extension ScenarioParser {
     /// Reads, decodes and parses a scenario file. A file that cannot be read
-    /// is reported at line 1, column 1; bytes that are not UTF-8 at their
-    /// own line and column.
+    /// is reported at line 1, column 1, with its ``Diagnostic/fileProblem``
+    /// (printed without a line or a caret); bytes that are not UTF-8 at
+    /// their own line and column.
     public static func parseFile(atPath path: String) throws(Diagnostic) -> ScenarioFile {
         try ScenarioLoader.load(path: path).0
     }
@@ -12,8 +13,10 @@ extension ScenarioParser {
         do throws(SystemError) {
             return try FileSystem.readFile(path)
         } catch {
+            let missing = error.errno == .noSuchFile || error.errno == .notDirectory
             throw Diagnostic(location: SourceLocation(file: path, line: 1, column: 1),
-                             message: "cannot read the scenario file: \(error.errno.message)", sourceLine: "")
+                             message: "cannot read the scenario file: \(error.errno.message)",
+                             sourceLine: "", fileProblem: missing ? .missing : .unreadable)
         }
     }
 

@@ -4,12 +4,12 @@ import LoopSimTrace
 /// and "did you mean" suggestions.
 extension Parser {
     static let topLevelKeywords = ["display", "costs", "mode", "timer", "source", "port", "observer", "displaylink", "at", "run",
-                                   "expect", "layer", "view", "image", "layout", "draw", "constraints"]
+                                   "expect", "layer", "view", "host", "image", "layout", "draw", "constraints"]
     static let actionKeywords = ["log", "sleep", "signal", "wake", "stop", "invalidate", "reschedule",
                                  "send", "perform", "async", "run",
                                  "set", "begin", "commit", "flush", "transaction", "completion",
                                  "add", "remove", "needsLayout", "needsDisplay", "layoutIfNeeded",
-                                 "pause", "resume", "animate", "spring", "removeAnimation", "removeAnimations", "animations"]
+                                 "pause", "resume", "animate", "spring", "removeAnimation", "removeAnimations", "animations", "state"]
     /// The lines of a `draw` block.
     static let drawKeywords = ["fill", "stroke", "line", "text"]
 
@@ -37,7 +37,7 @@ extension Parser {
             case "at": "schedules an outside event"
             case "expect": "is an expectation"
             case "display", "costs", "mode": "is part of the setup"
-            case "layer", "view": "declares a layer"
+            case "layer", "view", "host": "declares a layer"
             case "image": "declares an image"
             case "layout", "draw", "constraints": "defines a layer's behaviour"
             default: "declares a run-loop object"

@@ -12,7 +12,7 @@ extension Parser {
     /// at most once; property values as for `set`.
     mutating func parseLayerDecl(_ node: LineNode, _ cursor: inout Cursor, _ keyword: Token) throws(Diagnostic) -> LayerDecl {
         let line = node.line
-        let isView = keyword.text == "view"
+        let isView = keyword.text == "view" || keyword.text == "host"
         let spec = isView ? Self.viewSpec : Self.layerSpec
         let name = try expectName(&cursor, isView ? "a view name" : "a layer name", after: keyword)
         declare(name, isView ? .view : .layer, line)
@@ -49,7 +49,7 @@ extension Parser {
                 parent = parentName
             }
         }
-        try noBody(cursor, keyword.text)
+        if keyword.text != "host" { try noBody(cursor, keyword.text) }
         return LayerDecl(name: name.text, parent: parent?.text, isView: isView, properties: properties,
                          location: location(of: keyword, in: line))
     }
@@ -97,6 +97,7 @@ extension Parser {
         switch word {
         case "layout":
             use(name, .layout, line)
+            hostTable.layouts.append(HostTable.Site(token: name, line: line))
             return .layout(layer: name.text, body: try parseBody(node, cursor, word), location: site, cost: cost)
         case "constraints":
             use(name, .constraints, line)
@@ -219,8 +220,9 @@ extension Parser {
         return .add(layer: layer.text, parent: parent.text, index: index)
     }
 
-    /// `set L.prop = VALUE` (spaces around `=` are optional; none around `.`).
-    private mutating func parseSet(_ cursor: inout Cursor, _ keyword: Token) throws(Diagnostic) -> LayerAction {
+    /// `LAYER.PROP` after `set`: the layer's token, the property and its
+    /// token, and how messages quote the pair.
+    func parseSetTarget(_ cursor: inout Cursor) throws(Diagnostic) -> (layer: Token, property: LayerPropertyName, token: Token, target: String) {
         let line = cursor.line
         let example = "like set button.background = red"
         guard let layer = cursor.next() else {
@@ -253,7 +255,13 @@ extension Parser {
             if let suggestion = suggest(propertyName, from: names) { message += "; did you mean '\(suggestion)'?" }
             throw error(message + " (properties: \(names.joined(separator: ", ")))", at: propertyToken, in: line)
         }
-        let target = "'\(layer.text).\(propertyName)'"
+        return (layer, property, propertyToken, "'\(layer.text).\(propertyName)'")
+    }
+
+    /// `set L.prop = VALUE` (spaces around `=` are optional; none around `.`).
+    private mutating func parseSet(_ cursor: inout Cursor, _ keyword: Token) throws(Diagnostic) -> LayerAction {
+        let line = cursor.line
+        let (layer, property, propertyToken, target) = try parseSetTarget(&cursor)
         guard let equals = cursor.next() else {
             throw error("expected '=' and a value after \(target)", line, column: cursor.endColumn)
         }
@@ -270,6 +278,10 @@ extension Parser {
             throw error("expected '=' or '+=' and a value after \(target), found \(equals.quoted)", at: equals, in: line)
         }
         use(layer, .set, line)
+        if let dollar = cursor.peek, dollar.isSymbol("$") {
+            let name = cursor.peek(1).map { "$\($0.text)" } ?? "$NAME"
+            throw error("`\(name)` is a state reference and is only allowed in a host's body", at: dollar, in: line)
+        }
         let value = try layerValue(property, &cursor, after: "'='")
         try expectEnd(cursor, after: "the value of \(target)")
         return .set(layer: layer.text, property: property, value: value)

@@ -26,6 +26,7 @@ public enum ScenarioParser {
                              sourceLine: source.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(file.costs.location.line - 1).first.map(String.init) ?? "")
         }
         try NameChecker(file: path, names: parser.names).check()
+        try parser.checkHosts()
         try LimitChecker(file: path, source: source).check(statements)
         return ScenarioFile(path: path, statements: statements)
     }
@@ -80,6 +81,9 @@ struct Parser {
     var costsLine: Int?
     /// Declarations and uses of names, in file order, for `NameChecker`.
     var names = NameTable()
+    /// Hosts, their state variables and what refers to them, checked once
+    /// the whole file is read (`Parser+Hosts.swift`).
+    var hostTable = HostTable()
 
     init(file: String) { self.file = file }
 
@@ -127,6 +131,7 @@ struct Parser {
         case "run": return .run(try parseRun(node, &cursor, keyword, nested: false))
         case "expect": return .expect(try parseExpect(node, &cursor, keyword))
         case "layer", "view": return .layer(.layer(try parseLayerDecl(node, &cursor, keyword)))
+        case "host": return .layer(.host(try parseHost(node, &cursor, keyword)))
         case "image": return .layer(.image(try parseImage(node, &cursor, keyword)))
         case "layout", "draw", "constraints": return .layer(try parseBehaviour(node, &cursor, keyword))
         default:

@@ -17,16 +17,20 @@ extension ScenarioRunner {
         case .visible(let name, let property, let value, let at):
             let observed = visibleValue(name, property, at: at)
             let want = LayerContext.format(propertyValue(value))
-            return ExpectationResult(expectation: e, passed: observed == want, summary: summary(e),
-                                     observed: observed.map { "\(name).\(property.rawValue) is \($0) in the frame on screen at \(TimeLiteral.format(at))" }
-                                        ?? "no frame showed \(name) by \(TimeLiteral.format(at))")
+            var result = ExpectationResult(expectation: e, passed: observed == want, summary: summary(e),
+                                           observed: observed.map { "\(name).\(property.rawValue) is \($0) in the frame on screen at \(TimeLiteral.format(at))" }
+                                              ?? "no frame showed \(name) by \(TimeLiteral.format(at))")
+            if !result.passed { result.fates = fateLines(name, property, want) }
+            return result
         case .neverVisible(let name, let property, let value):
             let want = LayerContext.format(propertyValue(value))
             let layer = layerObjects[name]!
             let prop = LayerProperty(rawValue: property.rawValue)!
             if let t = simulation.firstPresentation(of: layer, where: { LayerContext.format($0.value(of: prop)) == want }) {
-                return ExpectationResult(expectation: e, passed: false, summary: summary(e),
-                                         observed: "visible in the frame on screen at \(TimeLiteral.format(t))")
+                var result = ExpectationResult(expectation: e, passed: false, summary: summary(e),
+                                               observed: "visible in the frame on screen at \(TimeLiteral.format(t))")
+                result.fates = fateLines(name, property, want)
+                return result
             }
             return ExpectationResult(expectation: e, passed: true, summary: summary(e),
                                      observed: "never visible in \(simulation.presentationCount) presented frame(s)")

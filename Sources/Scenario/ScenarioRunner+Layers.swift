@@ -50,6 +50,8 @@ extension ScenarioRunner {
             target.layoutCost = cost
         case .constraints(let name, let body, let location):
             try layer(name, at: location).constraintsBody = { [unowned self] _ in try self.perform(body) }
+        case .host(let d):
+            try declareHost(d)
         case .draw(let name, let steps, let location, let cost):
             let target = try layer(name, at: location)
             target.drawCost = cost
@@ -75,6 +77,7 @@ extension ScenarioRunner {
             if let duration { layerContext.setValue(.duration(duration), forKey: TransactionKey.animationDuration) }
             if let timing { layerContext.setValue(.string(timing), forKey: TransactionKey.animationTimingFunction) }
             if let disable { layerContext.setValue(.bool(disable), forKey: TransactionKey.disableActions) }
+            noteTransactionOptions(duration: duration, timing: timing, at: location)
         case .completion(let body):
             layerContext.setCompletion { [unowned self] in try self.perform(body) }
         case .add(let name, let parent, let index):
@@ -108,7 +111,7 @@ extension ScenarioRunner {
                                  observed: "\(count) commit\(count == 1 ? "" : "s")" + (count > 0 ? " (at \(times)\(count > 6 ? ", …" : ""))" : ""))
     }
 
-    private func set(_ layer: Layer, _ name: LayerPropertyName, _ value: LayerValue, at location: SourceLocation) throws {
+    func set(_ layer: Layer, _ name: LayerPropertyName, _ value: LayerValue, at location: SourceLocation) throws {
         if name.isTiming {
             switch value {
             case .number(let v): layer.setTiming(.speed, .number(v))

@@ -5,35 +5,6 @@ import RenderWire
 import RunLoopKit
 import Simulation
 
-/// The result of checking one `expect` statement.
-public struct ExpectationResult: Sendable, Equatable {
-    public var expectation: Expectation
-    public var passed: Bool
-    /// The statement as written, e.g. `expect log "done" at=1.25s`.
-    public var summary: String
-    /// What was observed, e.g. `logged at 1.25s`.
-    public var observed: String
-}
-
-/// What a scenario run produced.
-public struct ScenarioOutcome {
-    /// The trace, complete up to the end or up to the failure.
-    public var events: [TraceEvent]
-    public var expectations: [ExpectationResult]
-    /// A runtime failure (a busy loop, a run that did not settle), positioned
-    /// at the statement that was running.
-    public var failure: Diagnostic?
-    /// What was still pending when the last statement ended (see
-    /// ``Simulation/pendingWork()``); empty when the run was quiescent.
-    public var pendingWork: [String]
-    /// The simulation that ran: its layers, presentations and frames.
-    public let simulation: Simulation
-    /// The scenario's named layers and views.
-    public let layers: [String: Layer]
-
-    public var allPassed: Bool { failure == nil && expectations.allSatisfy(\.passed) }
-}
-
 /// Executes a parsed scenario on a ``Simulation``.
 ///
 /// Top-level statements run in file order: declarations create their object
@@ -50,10 +21,16 @@ public final class ScenarioRunner {
     var observers: [String: SimObserver] = [:]
     var displayLinks: [String: DisplayLink] = [:]
     var layerObjects: [String: Layer] = [:]
+    /// The SwiftUI-style hosts, by name (`ScenarioRunner+Hosts.swift`).
+    var hosts: [String: StateHost<LayerValue>] = [:]
     /// Where each `expect pixel` point is among the probes the server reports.
     var probeIndex: [WireMessage.Hello.Probe: Int] = [:]
     /// The statement being executed, for positioning runtime errors.
     private var current: SourceLocation?
+    /// The events the fates need when the trace is streamed.
+    var fateRecorder: ChangeFateRecorder?
+    /// What the warnings of ``guardRailWarnings(end:expectations:)`` need.
+    var guardRails = GuardRails()
 
     /// - Parameters:
     ///   - file: the parsed scenario.
@@ -87,7 +64,16 @@ public final class ScenarioRunner {
         self.source = source
         self.render = render
         self.allowAbsoluteAssets = allowAbsoluteAssets
-        self.simulation = Simulation(tracing: tracing, trace: trace)
+        // A streamed trace keeps nothing: keep what the fates of the
+        // properties that frame expectations name need.
+        let fateTargets = Self.fateTargets(file)
+        if let trace, !fateTargets.isEmpty {
+            let recorder = ChangeFateRecorder(next: trace, targets: fateTargets)
+            fateRecorder = recorder
+            self.simulation = Simulation(tracing: tracing, trace: recorder)
+        } else {
+            self.simulation = Simulation(tracing: tracing, trace: trace)
+        }
         if trace != nil || !tracing { simulation.layers.retainedCommits = 64 }
     }
 
@@ -136,6 +122,7 @@ public final class ScenarioRunner {
             failure = diagnostic(at: current, full.description)
         }
         let pending = simulation.pendingWork()
+        let warnings = failure == nil ? guardRailWarnings(end: context.now, expectations: expectations, pending: pending) : []
         simulation.detachRenderServer()
         if failure == nil, !simulation.renderLosses.isEmpty {
             // A run that lost a frame or a commit never passes.
@@ -144,7 +131,7 @@ public final class ScenarioRunner {
         }
         let results = failure == nil ? expectations.map(check) : []
         return ScenarioOutcome(events: simulation.recorder?.events ?? [], expectations: results, failure: failure,
-                               pendingWork: pending, simulation: simulation, layers: layerObjects)
+                               warnings: failure == nil ? warnings : [], pendingWork: pending, simulation: simulation, layers: layerObjects)
     }
 
     func diagnostic(at location: SourceLocation?, _ message: String) -> Diagnostic {
@@ -237,35 +224,6 @@ public final class ScenarioRunner {
         }
     }
 
-    private func schedule(_ e: ExternalEvent) {
-        let label = "at \(TimeLiteral.format(e.time))"
-        switch e.kind {
-        case .input(let body):
-            simulation.postInputEvent(at: e.time, name: label) { [unowned self] in try self.perform(body) }
-        case .send(let port):
-            let p = ports[port]!
-            context.schedule(at: e.time, label: "send \(port)") { [context] in p.send(at: context.now, label: port) }
-        case .signal(let source, let wake):
-            let s = sources[source]!
-            context.schedule(at: e.time, label: "signal \(source)") { [context, loop] in
-                s.signal(in: context)
-                if wake { loop.wakeUp(reason: .source0) }
-            }
-        case .wake:
-            context.schedule(at: e.time, label: "wake") { [loop] in loop.wakeUp() }
-        case .crashServer:
-            context.schedule(at: e.time, label: "crash server") { [unowned self] in self.simulation.crashRenderServer() }
-        case .asyncMain(let body):
-            context.schedule(at: e.time, label: "async main") { [unowned self] in
-                self.loop.enqueueMain(name: label) { [unowned self] in try self.perform(body) }
-            }
-        case .perform(let modes, let body):
-            context.schedule(at: e.time, label: "perform") { [unowned self] in
-                self.loop.perform(in: modes.map(self.mode), name: label) { [unowned self] in try self.perform(body) }
-            }
-        }
-    }
-
     private func run(_ r: RunCommand) throws {
         let limit: Simulation.Limit
         switch r.limit {
@@ -318,10 +276,13 @@ public final class ScenarioRunner {
             displayLinks[name]!.resume()
         case .animation(let animation):
             try performAnimation(animation, at: action.location)
+        case .state(let write):
+            try writeState(write, at: action.location)
         case .reschedule(let name, let at):
             try requireDeclared(name, at: action.location)
             loop.setNextFireDate(timers[name]!, at)
         case .send(let port):
+            noteSend(to: port, at: action.location)
             ports[port]!.send(at: context.now, label: port)
         case .perform(let modes, let body):
             loop.perform(in: modes.map(mode), name: "line \(action.location.line)") { [unowned self] in try self.perform(body) }

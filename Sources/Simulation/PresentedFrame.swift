@@ -14,9 +14,12 @@ public struct PresentedFrame: Sendable, Equatable {
     public var probeColors: [RGBA8] = []
     /// Virtual ns the server spent rendering it (0 when rendering is free).
     public var renderDuration: Int64 = 0
+    /// The area of the box around what the server repainted, pixels (the
+    /// `damage` of `frames.jsonl`: its width × height).
+    public var damagedArea: Int64 = 0
 
     public init(index: UInt64, present: Int64, file: String, hash: String, transactions: [Int],
-                probeColors: [RGBA8] = [], renderDuration: Int64 = 0) {
+                probeColors: [RGBA8] = [], renderDuration: Int64 = 0, damagedArea: Int64 = 0) {
         self.index = index
         self.present = present
         self.file = file
@@ -24,6 +27,7 @@ public struct PresentedFrame: Sendable, Equatable {
         self.transactions = transactions
         self.probeColors = probeColors
         self.renderDuration = renderDuration
+        self.damagedArea = damagedArea
     }
 }
 

@@ -15,6 +15,8 @@ struct PresentedLog {
         var present: Int64
         var hash: UInt64
         var renderDuration: Int64
+        /// The area of its damage box, pixels.
+        var damagedArea: Int64
         /// The end of its transactions in `transactions` (the start is the
         /// previous frame's end), and of its colours in `probeColors`.
         var transactionsEnd: Int
@@ -37,10 +39,10 @@ struct PresentedLog {
 
     /// Notes a frame the server drew.
     mutating func appendFrame(index: UInt64, present: Int64, hash: UInt64, transactions txns: [Int],
-                              probeColors colors: [RGBA8], renderDuration: Int64) {
+                              probeColors colors: [RGBA8], renderDuration: Int64, damagedArea: Int64 = 0) {
         transactions.append(contentsOf: txns)
         probeColors.append(contentsOf: colors)
-        drawn.append(Frame(index: index, present: present, hash: hash, renderDuration: renderDuration,
+        drawn.append(Frame(index: index, present: present, hash: hash, renderDuration: renderDuration, damagedArea: damagedArea,
                            transactionsEnd: transactions.count, probeColorsEnd: probeColors.count))
     }
 
@@ -62,7 +64,8 @@ struct PresentedLog {
         let colorStart = i == 0 ? 0 : drawn[i - 1].probeColorsEnd
         return PresentedFrame(index: f.index, present: f.present, file: FrameFolder.fileName(frame: f.index),
                               hash: Bitmap.hashHex(f.hash), transactions: Array(transactions[txnStart..<f.transactionsEnd]),
-                              probeColors: Array(probeColors[colorStart..<f.probeColorsEnd]), renderDuration: f.renderDuration)
+                              probeColors: Array(probeColors[colorStart..<f.probeColorsEnd]), renderDuration: f.renderDuration,
+                              damagedArea: f.damagedArea)
     }
 
     /// The `i`-th presentation.

@@ -382,7 +382,8 @@ extension Simulation {
             // server composited, so the client takes the server's word).
             if r.hello.rendersInTime { r.busyUntil = p.onScreenTime }
             r.log.appendFrame(index: p.frame, present: p.onScreenTime, hash: p.frameHash, transactions: txns,
-                              probeColors: p.probeColors, renderDuration: p.renderDuration)
+                              probeColors: p.probeColors, renderDuration: p.renderDuration,
+                              damagedArea: Int64(p.damage.width) * Int64(p.damage.height))
             let latch = r.clock.time(ofVsync: k) ?? p.onScreenTime   // sent only with a time
             let (index, present, hash, render) = (p.frame, p.onScreenTime, p.frameHash, p.renderDuration)
             context.schedule(at: p.onScreenTime, label: nil) { [unowned self] in

@@ -165,18 +165,13 @@ enum BenchCommand {
             default: results = []
             }
             for r in results {
-                if json { printOut(r.json()) } else { printOut(table(r)) }
+                if json { printOut(r.json()) } else { printOut(BenchText.line(r)) }
+            }
+            // Standard output stays one JSON object per line with --json.
+            if let note = BenchText.missingPeer(group: name, results: results, peersWanted: !parsed.flags.contains("--no-peer")) {
+                if json { printError(note) } else { printOut(note) }
             }
         }
         return ExitStatus.success
-    }
-
-    static func table(_ r: BenchResult) -> String {
-        var s = r.name.padding(toLength: 40, withPad: " ", startingAt: 0)
-            + String(format: "p50 %9.1f  p90 %9.1f  p99 %9.1f %@", r.p50, r.p90, r.p99, r.unit)
-        if let peer = r.peer, let ratio = r.ratio, let peerName = r.peerName {
-            s += String(format: "   %@ p50 %9.1f  ratio %6.1fx", peerName, peer, ratio)
-        }
-        return s
     }
 }

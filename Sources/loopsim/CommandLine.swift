@@ -7,12 +7,20 @@ struct UsageError: Error {
     var message: String
 }
 
+/// An input file or folder named on the command line does not exist:
+/// printed as `Error: …` (no usage, no caret); exit status 66.
+struct NoInputError: Error {
+    var message: String
+}
+
 /// Exit statuses of the CLI.
 enum ExitStatus {
     static let success: Int32 = 0
     static let failure: Int32 = 1
     static let scenarioError: Int32 = 2
     static let usage: Int32 = 64
+    /// EX_NOINPUT (sysexits.h): an input file or folder does not exist.
+    static let noInput: Int32 = 66
 }
 
 /// One subcommand, described the swift-argument-parser way.

@@ -12,6 +12,40 @@ struct FramesDataError: Error {
 struct FramesFolder {
     var path: String
 
+    /// The frames folder of a `<dir>` argument: `dir` itself when it holds
+    /// `frames.jsonl` or a frame file, else `dir/frames` when that is a
+    /// folder (a run folder, `loopsim-out/NAME`), else `dir`.
+    static func locate(_ dir: String) -> FramesFolder {
+        let fm = FileManager.default
+        let own = FramesFolder(path: dir)
+        if fm.fileExists(atPath: own.indexPath) { return own }
+        if let files = try? own.frameFiles(), !files.isEmpty { return own }
+        let inner = (dir as NSString).appendingPathComponent("frames")
+        var isDirectory: ObjCBool = false
+        if fm.fileExists(atPath: inner, isDirectory: &isDirectory), isDirectory.boolValue { return FramesFolder(path: inner) }
+        return own
+    }
+
+    /// One frame of the folder: its index, file and, when frames.jsonl
+    /// lists it, its on-screen time.
+    struct Frame {
+        var frame: UInt64
+        var file: String
+        var present: Int64?
+        var hash: String?
+    }
+
+    /// Every frame, in on-screen order: the lines of frames.jsonl whose file
+    /// exists, or the frame files by index when there is no frames.jsonl.
+    func frames() throws(FramesDataError) -> [Frame] {
+        let onDisk = try frameFiles()
+        guard let index = try index() else {
+            return onDisk.map { Frame(frame: UInt64($0.frame), file: $0.file, present: nil, hash: nil) }
+        }
+        let present = Set(onDisk.map(\.file))
+        return index.filter { present.contains($0.file) }.map { Frame(frame: $0.frame, file: $0.file, present: $0.present, hash: $0.hash) }
+    }
+
     var indexPath: String { filePath("frames.jsonl") }
 
     func filePath(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }

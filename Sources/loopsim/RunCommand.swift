@@ -1,6 +1,7 @@
 import Foundation
 import LoopSimSystem
 import LoopSimTrace
+import RenderServer
 import Scenario
 import Simulation
 
@@ -9,23 +10,33 @@ enum RunCommand {
     static let spec = CommandSpec(
         name: "run",
         abstract: "Run a scenario and print its trace and expectations.",
-        usage: "loopsim run <file> [--trace <path>] [--format <format>] [--frames <dir>] [--server <transport>] [--allow-absolute-assets] [--faults <seed>]",
+        usage: "loopsim run <file> [--trace <path>] [--format <format>] [--only <kinds>] [--hide <kinds>] [--quiet-observers] [--frames <dir>] [--server <transport>] [--allow-absolute-assets] [--faults <seed>] [--quiet]",
         arguments: [("<file>", "The scenario file (*.loop).")],
         options: [
             ("--trace <path>", "Write the trace to <path> instead of standard output."),
             ("--format <format>", "text, jsonl or chrome (default: from the --trace extension, else text)."),
+            ("--only <kinds>", "Text trace: show only these kinds, comma-separated (set,commit,frame,log,warn; also run, txn, anim and callout kinds such as observer)."),
+            ("--hide <kinds>", "Text trace: hide these kinds (--hide observer)."),
+            ("--quiet-observers", "Text trace: fold the UIKit observers' empty callouts, one line per run of them."),
             ("--frames <dir>|none", "Where the render server writes frames (default: loopsim-out/<name>/frames); none: no files, hashes and expectations kept."),
             ("--server <transport>", "spawn (the loopsim-render process, default), thread, unix:PATH (a server started with 'loopsim-render --listen PATH'), or none."),
             ("--allow-absolute-assets", "Let 'image file=' read absolute paths and paths outside the scenario's folder."),
             ("--faults <seed>", "Inject faults chosen from the seed: server kills, delayed replies, short writes, EINTR, ENOSPC (docs/reliability.md)."),
+            ("--quiet", "No progress line (on a terminal, a run that takes over a second of wall time shows one on standard error)."),
         ],
         discussion: """
+        Warnings (an outside event after the last run, an expectation after the end,
+        transaction options nothing used, …) go to standard error as FILE:LINE:COL:
+        warning: …, and into the trace as warn events (docs/guard-rails.md).
+
         Exit status: 0 when every expectation passes, 1 when one fails, 2 for a
-        scenario error (parse error, or a loop that never settles), 64 for a usage error.
+        scenario error (parse error, or a loop that never settles), 64 for a usage
+        error, 66 when the file does not exist.
         """)
 
     static func main(_ args: [String]) throws -> Int32 {
-        let parsed = try ParsedArguments(args, valueOptions: ["--trace", "--format", "--frames", "--server", "--faults"], flagOptions: ["--allow-absolute-assets"])
+        let parsed = try ParsedArguments(args, valueOptions: ["--trace", "--format", "--frames", "--server", "--faults", "--only", "--hide"],
+                                         flagOptions: ["--allow-absolute-assets", "--quiet-observers", "--quiet"])
         if parsed.wantsHelp { printOut(spec.help()); return ExitStatus.success }
         guard parsed.positionals.count == 1 else {
             throw UsageError(message: parsed.positionals.isEmpty ? "missing expected argument '<file>'"
@@ -39,9 +50,15 @@ enum RunCommand {
                 throw UsageError(message: "the value '\(f)' is invalid for '--format' (expected text, jsonl or chrome)")
             }
             format = value
-        } else if let tracePath {
-            if tracePath.hasSuffix(".jsonl") { format = .jsonl } else if tracePath.hasSuffix(".json") { format = .chrome }
+        } else if let tracePath, let implied = TraceFormat(impliedBy: tracePath) {
+            format = implied
         }
+        var cliWarnings: [String] = []
+        if let tracePath, parsed.values["--format"] != nil, let implied = TraceFormat(impliedBy: tracePath), implied != format {
+            cliWarnings.append("the trace '\(tracePath)' ends in .\(implied.fileExtension), the extension of the \(implied.rawValue) form, but --format is \(format.rawValue); the file is written as \(format.rawValue) (drop --format to get \(implied.rawValue), or name it *.\(format.fileExtension))")
+        }
+
+        let textOptions = try textTraceOptions(parsed, format: format)
 
         let file: ScenarioFile
         let source: String
@@ -49,7 +66,7 @@ enum RunCommand {
             (file, source) = try ScenarioLoader.load(path: path)
         } catch {
             printError(error.description)
-            return ExitStatus.scenarioError
+            return error.fileProblem == .missing ? ExitStatus.noInput : ExitStatus.scenarioError
         }
         let render = try renderOptions(parsed, scenario: path, defaultTransport: .spawn)
         // The trace is written as it happens, never kept (docs/trace-format.md).
@@ -64,15 +81,35 @@ enum RunCommand {
         } else {
             traceFile = .standardOutput
         }
-        let sink = TraceFileSink(format: format, file: traceFile)
+        let sink = TraceFileSink(format: format, text: textOptions, file: traceFile, chrome: ChromeTraceWriter.Options(vsyncHz: render == nil ? nil : file.display.hz))
+        // Wall time is read for the progress line only (RunProgress).
+        if RunProgress.isShown(stderrIsTerminal: FileDescriptor.standardError.isTerminal, quiet: parsed.flags.contains("--quiet"),
+                               traceOnTerminal: tracePath == nil && FileDescriptor.standardOutput.isTerminal) {
+            sink.progress = ProgressMeter(end: RunProgress.expectedEnd(of: file), clock: WallClock.nanoseconds) { text in
+                FileHandle.standardError.write(Data(text.utf8))
+            }
+        }
+        for text in cliWarnings {
+            printError("warning: " + text)
+            sink.record(TraceEvent(t: 0, iter: 0, .warn(text: text)))
+        }
         let runner = ScenarioRunner(file: file, source: source, trace: sink, render: render,
                                     allowAbsoluteAssets: parsed.flags.contains("--allow-absolute-assets"))
+        if format == .chrome {
+            // The damage counter's samples: the frame on screen at the
+            // event's time is the event's own (looked up from the newest).
+            sink.damagedArea = { [simulation = runner.simulation] f in
+                guard let shown = simulation.presentedFrame(onScreenAt: f.present), shown.index == UInt64(f.frame) else { return nil }
+                return shown.damagedArea
+            }
+        }
         let faults = try parsed.values["--faults"].map { text -> FaultPlan in
             let seeds = try FaultSweep.seeds(text)
             guard seeds.count == 1 else { throw UsageError(message: "'--faults' takes one seed for 'run' (a range is for 'loopsim test')") }
             return FaultPlan(seed: seeds.lowerBound)
         }
         let outcome = FaultPlan.withPlan(faults) { runner.run() }
+        sink.progress?.finish()
         if let faults { printError("faults (seed \(faults.seed)): \(faults.summary)") }
         sink.finish()
         if tracePath != nil { try? traceFile.close() }
@@ -80,6 +117,7 @@ enum RunCommand {
             printError("Error: cannot write the trace to '\(tracePath ?? "standard output")': \(error)")
             return ExitStatus.failure
         }
+        for warning in outcome.warnings { printError(warning.description) }
         if let failure = outcome.failure {
             printError(failure.description)
             return ExitStatus.scenarioError
@@ -97,8 +135,18 @@ enum RunCommand {
         if !outcome.expectations.isEmpty {
             report(ExpectationReport.render(outcome.expectations))
         }
+        if let line = framesLine(render, drawn: outcome.simulation.presentedFrameCount) { report(line) }
         return outcome.allPassed ? ExitStatus.success : ExitStatus.failure
     }
+}
+
+/// The last line of `loopsim run` when the server wrote frame files: how
+/// many and where (`docs/frames.md`). Nil when none were written (no
+/// server, `--frames none`, or nothing drawn), so a run without frames
+/// prints its trace and nothing more.
+func framesLine(_ render: ScenarioRunner.RenderOptions?, drawn: Int) -> String? {
+    guard let folder = render?.frames, drawn > 0 else { return nil }
+    return "frames: \(drawn) written to \(folder) (loopsim frames \(folder) list, or sheet --out sheet.png)"
 }
 
 /// `--server spawn|thread|unix:PATH|none` (nil: none).
@@ -131,6 +179,7 @@ enum ExpectationReport {
         var out = ""
         for r in results {
             out += "\(r.passed ? "PASS" : "FAIL")  \(r.summary)  (\(r.expectation.location.line):\(r.expectation.location.column)): \(r.observed)\n"
+            for fate in r.fates { out += "      \(fate)\n" }
         }
         let failed = results.filter { !$0.passed }.count
         out += "\(results.count) expectation\(results.count == 1 ? "" : "s"): \(results.count - failed) passed, \(failed) failed"
@@ -166,9 +215,14 @@ final class TraceFileSink: TraceSink {
     private final class Failure { var error: SystemError? }
     private let failure = Failure()
 
-    init(format: TraceFormat, file: FileDescriptor) {
+    /// The progress line's meter, on a terminal (``RunProgress``).
+    var progress: ProgressMeter?
+    /// The Chrome form's damage counter: a frame's damaged area, pixels.
+    var damagedArea: ((TraceEvent.FrameInfo) -> Int64?)?
+
+    init(format: TraceFormat, text: TextTraceOptions, file: FileDescriptor, chrome: ChromeTraceWriter.Options = .init()) {
         let failure = self.failure
-        stream = TraceStreamWriter(format: format) { chunk in
+        stream = TraceStreamWriter(format: format, text: text, chrome: chrome) { chunk in
             guard failure.error == nil else { return }
             do {
                 try chunk.withUnsafeBytes { raw in try file.writeAll(raw) }
@@ -180,7 +234,12 @@ final class TraceFileSink: TraceSink {
 
     func record(_ event: TraceEvent) {
         lastTime = event.t
-        stream.record(event)
+        if case .frame(let f) = event.kind, let damagedArea {
+            stream.record(event, damagedArea: damagedArea(f))
+        } else {
+            stream.record(event)
+        }
+        progress?.note(event)
     }
 
     func finish() {

@@ -8,11 +8,12 @@ enum TestCommand {
     static let spec = CommandSpec(
         name: "test",
         abstract: "Run the golden scenarios and compare their traces.",
-        usage: "loopsim test [<path> ...] [--record <mode>] [--artifacts <dir>] [--faults <seeds>] [--frames none]",
+        usage: "loopsim test [<path> ...] [--record <mode>] [--artifacts <dir>] [--expected-frames <dir>] [--faults <seeds>] [--frames none]",
         arguments: [("<path>", "Scenario files or folders searched for *.loop (default: Traces/).")],
         options: [
             ("--record <mode>", "missing, all or failed: write goldens (also LOOPSIM_RECORD)."),
-            ("--artifacts <dir>", "Where actual traces of failing scenarios go (default: loopsim-out/artifacts)."),
+            ("--artifacts <dir>", "Where actual traces (and frame PNGs) of failing scenarios go (default: loopsim-out/artifacts)."),
+            ("--expected-frames <dir>", "Run folders from the golden's commit (DIR/NAME/frames/, as 'loopsim run' writes them under loopsim-out): the expected frames of a frame mismatch."),
             ("--frames none", "Write no frame files (by default they go to a temporary folder, removed after): the traces, hashes and expectations are the same."),
             ("--faults <seeds>", "A seed (17) or range (1-200): run each scenario clean and under each seed's faults, compare frames (docs/reliability.md)."),
         ],
@@ -20,6 +21,9 @@ enum TestCommand {
         Each NAME.loop is run and its JSONL trace compared with NAME.trace.jsonl
         beside it. On a mismatch the hunk diff and the first differing event are
         printed and the actual trace is written under the artifacts folder.
+        When a frame's hash differs, NAME.actual.png (and, when the expected
+        frame can be found, NAME.expected.png and NAME.diff.png) of the first
+        differing frame are written beside it (docs/goldens.md).
         A run that records goldens says so and exits 1: re-run without
         recording to check them.
         With --faults, traces are not compared: each faulted run must show the
@@ -30,7 +34,7 @@ enum TestCommand {
     enum RecordMode: String { case never, missing, all, failed }
 
     static func main(_ args: [String]) throws -> Int32 {
-        let parsed = try ParsedArguments(args, valueOptions: ["--record", "--artifacts", "--faults", "--frames"], flagOptions: [])
+        let parsed = try ParsedArguments(args, valueOptions: ["--record", "--artifacts", "--faults", "--frames", "--expected-frames"], flagOptions: [])
         if let frames = parsed.values["--frames"], frames != "none" {
             throw UsageError(message: "the value '\(frames)' is invalid for '--frames' (expected none: 'loopsim test' writes frames to a temporary folder)")
         }
@@ -41,12 +45,19 @@ enum TestCommand {
             throw UsageError(message: "the record mode '\(recordText)' is invalid (expected never, missing, all or failed)")
         }
         let artifacts = parsed.values["--artifacts"] ?? "loopsim-out/artifacts"
+        let expectedFrames = parsed.values["--expected-frames"]
+        if let expectedFrames {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: expectedFrames, isDirectory: &isDir), isDir.boolValue else {
+                throw UsageError(message: "no such folder '\(expectedFrames)' for '--expected-frames' (a folder of run folders, NAME/frames/, from the golden's commit)")
+            }
+        }
         let roots = parsed.positionals.isEmpty ? ["Traces"] : parsed.positionals
         var files: [String] = []
         for root in roots {
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: root, isDirectory: &isDir) else {
-                throw UsageError(message: "no such file or folder '\(root)'")
+                throw NoInputError(message: "no such file or folder '\(root)'")
             }
             if isDir.boolValue {
                 files += findScenarios(under: root)
@@ -67,7 +78,7 @@ enum TestCommand {
         }
         var passed = 0, failed = 0, recorded = 0
         for path in files {
-            switch check(path, record: record, artifacts: artifacts, writesFrames: writesFrames) {
+            switch check(path, record: record, artifacts: artifacts, writesFrames: writesFrames, expectedFrames: expectedFrames) {
             case .passed: passed += 1
             case .failed: failed += 1
             case .recorded: recorded += 1
@@ -107,22 +118,28 @@ enum TestCommand {
         return ((artifacts as NSString).appendingPathComponent(folder) as NSString).appendingPathComponent(String(name))
     }
 
-    static func check(_ path: String, record: RecordMode, artifacts: String, writesFrames: Bool = true) -> Verdict {
+    static func check(_ path: String, record: RecordMode, artifacts: String, writesFrames: Bool = true,
+                      expectedFrames: String? = nil) -> Verdict {
         let golden = goldenPath(for: path)
         let actual: String
         var problems: [String] = []
+        // Frames go to a temporary folder: the trace's frame events carry
+        // their hashes, which is what the golden pins; the files are kept
+        // until the frame artifacts of a mismatch are written.
+        let frames = FileManager.default.temporaryDirectory
+            .appendingPathComponent("loopsim-test-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: frames) }
+        let scenario: (file: ScenarioFile, source: String)
+        let actualEvents: [TraceEvent]
         do {
             let (file, source) = try ScenarioLoader.load(path: path)
-            // Frames go to a temporary folder: the trace's frame events carry
-            // their hashes, which is what the golden pins.
-            let frames = FileManager.default.temporaryDirectory
-                .appendingPathComponent("loopsim-test-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)").path
-            defer { try? FileManager.default.removeItem(atPath: frames) }
+            scenario = (file, source)
             let outcome = ScenarioRunner(file: file, source: source, render: .init(transport: .thread(.renderServer), frames: writesFrames ? frames : nil)).run()
+            actualEvents = outcome.events
             actual = JSONLTraceWriter.render(outcome.events)
             if let failure = outcome.failure { problems.append(failure.description) }
             for r in outcome.expectations where !r.passed {
-                problems.append("FAIL  \(r.summary): \(r.observed)")
+                problems.append((["FAIL  \(r.summary): \(r.observed)"] + r.fates.map { "      " + $0 }).joined(separator: "\n"))
             }
         } catch {
             printOut("FAIL  \(path)\n\(error.description)")
@@ -162,6 +179,14 @@ enum TestCommand {
                 printOut("  first differing event (line \(first.line)):\n    expected: \(first.expected)\n    actual:   \(first.actual)")
             }
             printOut("  actual trace written to \(artifact); if the change is intended, re-record with 'LOOPSIM_RECORD=failed loopsim test \(path)'")
+            let context = FrameArtifacts.Context(scenario: path, golden: golden, artifact: artifact, expectedFrames: expectedFrames)
+            FrameArtifacts.write(context, expected: expected, actual: actualEvents, frames: writesFrames ? frames : nil) {
+                // `--frames none`: run the scenario again, with frames (the
+                // same run: determinism).
+                _ = ScenarioRunner(file: scenario.file, source: scenario.source,
+                                   render: .init(transport: .thread(.renderServer), frames: frames)).run()
+                return frames
+            }
         }
         return .failed
     }

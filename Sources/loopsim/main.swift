@@ -18,7 +18,9 @@ SUBCOMMANDS:
   run                     Run a scenario and print its trace and expectations.
   test                    Run the golden scenarios under Traces/ and compare their traces.
   bench                   Run the benchmarks (warm-up, N runs, percentiles).
-  frames                  Inspect a run's frames: list, pixel, diff, png.
+  frames                  Inspect a run's frames: list, pixel, diff, png, sheet.
+  why                     Say what became of every set of a layer property.
+  diff                    Compare two runs: the first diverging event, the frames that differ.
   help                    Show help for a subcommand.
 
   See 'loopsim help <subcommand>' for detailed help.
@@ -29,6 +31,8 @@ let commands: [String: CommandSpec] = [
     "test": TestCommand.spec,
     "bench": BenchCommand.spec,
     "frames": FramesCommand.spec,
+    "why": WhyCommand.spec,
+    "diff": DiffCommand.spec,
 ]
 
 func usageFailure(_ error: UsageError, _ spec: CommandSpec?) -> Int32 {
@@ -45,7 +49,7 @@ func usageFailure(_ error: UsageError, _ spec: CommandSpec?) -> Int32 {
 
 func mainEntry(_ argv: [String]) -> Int32 {
     guard let first = argv.first else {
-        return usageFailure(UsageError(message: "missing subcommand (run, test, frames, bench or help)"), nil)
+        return usageFailure(UsageError(message: "missing subcommand (run, test, frames, why, diff, bench or help)"), nil)
     }
     switch first {
     case "-h", "--help":
@@ -69,6 +73,8 @@ func mainEntry(_ argv: [String]) -> Int32 {
             case "test": return try TestCommand.main(rest)
             case "bench": return try BenchCommand.main(rest)
             case "frames": return try FramesCommand.main(rest)
+            case "why": return try WhyCommand.main(rest)
+            case "diff": return try DiffCommand.main(rest)
             default:
                 var message = "unknown subcommand '\(first)'"
                 if let close = Spelling.suggestion(for: first, from: commands.keys.sorted(), maxDistance: 2) {
@@ -78,6 +84,9 @@ func mainEntry(_ argv: [String]) -> Int32 {
             }
         } catch let error as UsageError {
             return usageFailure(error, commands[first])
+        } catch let error as NoInputError {
+            printError("Error: \(error.message)")
+            return ExitStatus.noInput
         } catch {
             printError("Error: \(error)")
             return ExitStatus.failure

@@ -78,12 +78,12 @@ import Testing
         #expect(result.stderr.hasPrefix("broken.loop:3:5: error: "), "\(result)")
     }
 
-    @Test func aMissingFileIsAScenarioErrorNamingTheFile() async throws {
+    @Test func aMissingFileIsOneLineNamingTheFileWithExitSixtySix() async throws {
         let sandbox = try Sandbox()
         let result = try await loopsim(["run", "no-such-scenario.loop"], in: sandbox.url)
-        #expect(result.status == 2, "\(result)")
+        #expect(result.status == 66, "EX_NOINPUT\n\(result)")
         #expect(result.stdout.isEmpty, "\(result)")
-        #expect(result.stderr.hasPrefix("no-such-scenario.loop:1:1: error: "), "\(result)")
+        #expect(result.stderrLines.count == 1 && result.stderr.hasPrefix("no-such-scenario.loop: error: "), "\(result)")
     }
 
     @Test func aFolderGivenAsTheScenarioIsAScenarioError() async throws {

@@ -28,7 +28,6 @@ import Testing
         UsageCase(arguments: ["run", "x.loop", "--format=yaml"], mentions: ["yaml", "--format"], seeHelpOf: "loopsim run"),
         UsageCase(arguments: ["test", "--record", "sometimes"], mentions: ["sometimes"], seeHelpOf: "loopsim test"),
         UsageCase(arguments: ["test", "--recrod", "all"], mentions: ["--recrod", "did you mean '--record'"], seeHelpOf: "loopsim test"),
-        UsageCase(arguments: ["test", "no-such-folder"], mentions: ["no-such-folder"], seeHelpOf: "loopsim test"),
         UsageCase(arguments: ["bench", "nope"], mentions: ["nope"], seeHelpOf: "loopsim bench"),
         UsageCase(arguments: ["bench", "--runs", "0"], mentions: ["--runs"], seeHelpOf: "loopsim bench"),
         UsageCase(arguments: ["bench", "--runs", "many"], mentions: ["--runs"], seeHelpOf: "loopsim bench"),

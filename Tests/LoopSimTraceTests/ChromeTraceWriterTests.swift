@@ -157,7 +157,8 @@ struct ChromeTraceWriterTests {
         let activity = try #require(instants.first { $0.name == "afterWaiting" })
         #expect(activity.args["activity"] as? String == "afterWaiting")
         #expect(activity.args["mode"] as? String == "default")
-        #expect(events.filter { $0.tid == 2 && $0.ph != "M" }.map(\.name) == ["render frame 2", "frame"])
+        // The render slice, the commit's arrow landing in it (ChromeTraceTracksTests), the frame.
+        #expect(events.filter { $0.tid == 2 && $0.ph != "M" }.map(\.name) == ["render frame 2", "commit to frame", "frame"])
     }
 
     @Test("a latency event is also an async slice 'txn N' from its start to its present, so overlapping transactions each get a row")

@@ -32,6 +32,13 @@ struct JSONLTraceWriterTests {
                                                       expected: 50, hitch: 0, late: nil))),
              #"{"t":4,"iter":1,"ev":"latency","txn":2,"frame":3,"start":1,"present":50,"latency":49,"expected":50,"hitch":0}"#),
             (TraceEvent(t: 5, iter: 1, .post(what: "tap")), #"{"t":5,"iter":1,"ev":"post","what":"tap"}"#),
+            (TraceEvent(t: 6, iter: 2, .stateSet(host: "content", variable: "color", value: "#ffff00ff", changed: true, pending: 1)),
+             ##"{"t":6,"iter":2,"ev":"state.set","host":"content","var":"color","value":"#ffff00ff","changed":true,"pending":1}"##),
+            (TraceEvent(t: 6, iter: 2, .swiftUIFlush(host: "content", mutations: 1, vars: ["color"], from: .observer)),
+             #"{"t":6,"iter":2,"ev":"swiftui.flush","host":"content","mutations":1,"vars":["color"],"from":"observer"}"#),
+            (TraceEvent(t: 6, iter: 2, .hostInvalidate(host: "content")), #"{"t":6,"iter":2,"ev":"host.invalidate","host":"content"}"#),
+            (TraceEvent(t: 6, iter: 2, .body(host: "content", eval: 2, state: "color=#00ff00ff")),
+             ##"{"t":6,"iter":2,"ev":"body","host":"content","eval":2,"state":"color=#00ff00ff"}"##),
         ]
         for (event, expected) in cases {
             #expect(JSONLTraceWriter.line(event) == expected)
@@ -158,5 +165,29 @@ struct JSONLTraceWriterTests {
             #expect(error.column == 16)
             #expect(error.description == #"line 3, column 16: missing key "ev""#)
         }
+    }
+}
+
+@Suite("The commit event's changes key")
+struct CommitChangesKeyTests {
+    @Test("changes is written last, after commitDuration, and reads back")
+    func writtenLast() throws {
+        let event = TraceEvent(t: 9, iter: 2, .commit(.init(txns: [2], layout: [], display: [], prepare: [], changed: 1, bytes: 71,
+                                                            constraints: [], changes: ["button.background=#00ff00ff", "b.frame=(0, 0, 1, 1)"])))
+        let line = JSONLTraceWriter.line(event)
+        #expect(line.hasSuffix(#""commitStart":0,"commitDuration":0,"changes":["button.background=#00ff00ff","b.frame=(0, 0, 1, 1)"]}"#))
+        #expect(try JSONLTraceReader.parse(line: line) == event)
+    }
+
+    @Test("a commit without the key (a trace written before it) reads back with no changes and writes none")
+    func olderTraces() throws {
+        let old = #"{"t":1,"iter":0,"ev":"commit","txns":[1],"layout":[],"display":[],"prepare":[],"changed":0,"bytes":0,"constraints":[],"layoutStart":0,"layoutDuration":0,"displayStart":0,"displayDuration":0,"prepareStart":0,"prepareDuration":0,"commitStart":0,"commitDuration":0}"#
+        let event = try JSONLTraceReader.parse(line: old)
+        guard case .commit(let c) = event.kind else { Issue.record("not a commit"); return }
+        #expect(c.changes == nil)
+        #expect(JSONLTraceWriter.line(event) == old)
+        let empty = try JSONLTraceReader.parse(line: String(old.dropLast()) + #","changes":[]}"#)
+        guard case .commit(let e) = empty.kind else { Issue.record("not a commit"); return }
+        #expect(e.changes == [])
     }
 }

@@ -85,7 +85,7 @@ enum TraceSamples {
     /// A random event of any kind, with random (often hostile) values.
     static func event(_ g: inout SplitMix64) -> TraceEvent {
         let kind: TraceEvent.Kind
-        switch Int.random(in: 0..<21, using: &g) {
+        switch Int.random(in: 0..<25, using: &g) {
         case 0: kind = .runBegin(mode: string(&g), depth: count(&g))
         case 1: kind = .runEnd(mode: string(&g), depth: count(&g), result: pick(&g))
         case 2: kind = .activity(pick(&g), mode: string(&g))
@@ -99,7 +99,8 @@ enum TraceSamples {
         case 10: kind = .txnCommit(txn: count(&g), depth: count(&g))
         case 11:
             kind = .commit(.init(txns: counts(&g), layout: strings(&g), display: strings(&g), prepare: strings(&g),
-                                 changed: count(&g), bytes: count(&g), constraints: strings(&g)))
+                                 changed: count(&g), bytes: count(&g), constraints: strings(&g),
+                                 changes: Bool.random(using: &g) ? strings(&g) : nil))
         case 12: kind = .frame(.init(frame: int(&g), present: int(&g), file: string(&g), hash: string(&g), txns: counts(&g), latch: int(&g), render: int(&g)))
         case 13: kind = .animBegin(layer: string(&g), key: string(&g), txn: count(&g))
         case 14: kind = .animEnd(layer: string(&g), key: string(&g), txn: count(&g))
@@ -108,6 +109,10 @@ enum TraceSamples {
         case 17: kind = .warn(text: string(&g))
         case 18: kind = .note(text: string(&g))
         case 19: kind = .post(what: string(&g))
+        case 20: kind = .stateSet(host: string(&g), variable: string(&g), value: string(&g), changed: Bool.random(using: &g), pending: count(&g))
+        case 21: kind = .swiftUIFlush(host: string(&g), mutations: count(&g), vars: strings(&g), from: pick(&g))
+        case 22: kind = .hostInvalidate(host: string(&g))
+        case 23: kind = .body(host: string(&g), eval: count(&g), state: string(&g))
         default:
             kind = .latency(.init(txn: count(&g), frame: int(&g), start: int(&g), present: int(&g), latency: int(&g),
                                   expected: int(&g), hitch: int(&g), late: Bool.random(using: &g) ? pick(&g) : nil))

@@ -1,3 +1,4 @@
+import Foundation
 import RenderModel
 import Testing
 
@@ -9,10 +10,11 @@ import Testing
     /// `polygons` filled in `color` into a copy of `bitmap` (window: all of
     /// it, or `columns` × `rows`).
     private func filled(_ bitmap: Bitmap, _ polygons: [[Point]], color: UInt32 = white, clipping: PolygonClipping? = nil,
-                        columns: Range<Int>? = nil, rows: Range<Int>? = nil) -> Bitmap {
+                        columns: Range<Int>? = nil, rows: Range<Int>? = nil, twoEdgeRuns: Bool = true) -> Bitmap {
         var b = bitmap
         let w = b.width, h = b.height
         let converter = ScanConverter(capacity: w, clipping: clipping ?? .target(width: w, height: h))
+        converter.usesTwoEdgeRuns = twoEdgeRuns
         b.withUnsafeCanvas { canvas in
             var painter = SolidPainter(canvas: canvas, color: color)
             converter.fillPolygons(polygons, columns: columns ?? 0..<w, rows: rows ?? 0..<h, painter: &painter)
@@ -167,6 +169,41 @@ import Testing
             let start = Bitmap(width: 5, height: 5)
             #expect(filled(start, [broken, square]) == filled(start, [square]))
             #expect(filled(start, [broken]) == start)
+        }
+    }
+
+    @Test("the two-edge runs between vertices give the bytes of the general scan, row for row")
+    func twoEdgeRunsMatchTheGeneralScan() {
+        var rng = SplitMix64(seed: 11)
+        let w = 40, h = 36
+        var shapes: [[[Point]]] = []
+        // Turned rectangles, as the compositor fills them, some with corners
+        // on sample rows (whole and sixteenth pixels) and some partly outside.
+        for k in 0..<120 {
+            let angle = Double(k) * 0.0523 + Double(rng.next() % 1000) / 1e4
+            let cx = Double(rng.next() % 4400) / 100 - 2, cy = Double(rng.next() % 4000) / 100 - 2
+            let hw = 2 + Double(rng.next() % 1600) / 100, hh = 1 + Double(rng.next() % 1200) / 100
+            let snap = k % 3 == 0 ? 16.0 : 0
+            let c = cos(angle), s = sin(angle)
+            var corners = [(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)].map { p in
+                Point(x: cx + p.0 * c - p.1 * s, y: cy + p.0 * s + p.1 * c)
+            }
+            if snap > 0 { corners = corners.map { Point(x: ($0.x * snap).rounded() / snap, y: ($0.y * snap).rounded() / snap) } }
+            shapes.append([k % 2 == 0 ? corners : corners.reversed()])
+        }
+        // Random polygons, several at once (self-crossing, overlapping).
+        for _ in 0..<80 {
+            shapes.append((0..<(1 + Int(rng.next() % 3))).flatMap { _ in
+                [(0..<(3 + Int(rng.next() % 6))).map { _ in Point(x: Double(rng.next() % 4800) / 100 - 4, y: Double(rng.next() % 4400) / 100 - 4) }]
+            })
+        }
+        let start = Bitmap(width: w, height: h, fill: RGBA8(r: 10, g: 20, b: 30, a: 255))
+        for polygons in shapes {
+            for window in [(0..<w, 0..<h), (3..<29, 5..<31)] {
+                let fast = filled(start, polygons, color: PixelMath.pack(r: 100, g: 50, b: 25, a: 128), columns: window.0, rows: window.1)
+                let general = filled(start, polygons, color: PixelMath.pack(r: 100, g: 50, b: 25, a: 128), columns: window.0, rows: window.1, twoEdgeRuns: false)
+                #expect(fast == general, "\(polygons) in \(window)")
+            }
         }
     }
 }

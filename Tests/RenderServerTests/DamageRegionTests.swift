@@ -73,4 +73,60 @@ struct DamageRegionTests {
         d.add(r(90, 90, 20, 20))
         #expect(d.clipped(to: r(0, 0, 100, 100)).rects == [r(0, 0, 5, 5), r(90, 90, 10, 10)])
     }
+
+    @Test("the region is the one of the straightforward algorithm (docs: fold, then merge the cheapest pair), rectangle for rectangle")
+    func matchesTheReference() {
+        var rng = SplitMix64(seed: 21)
+        for round in 0..<60 {
+            var fast = DamageRegion(), reference = ReferenceRegion()
+            let count = 20 + Int(rng.next() % 300)
+            for _ in 0..<count {
+                let big = round % 3 == 0
+                let rect = r(Int(rng.next() % 400) - 20, Int(rng.next() % 800) - 20,
+                             Int(rng.next() % (big ? 200 : 40)), Int(rng.next() % (big ? 120 : 40)))
+                fast.add(rect)
+                reference.add(rect)
+                #expect(fast.rects == reference.rects)
+            }
+        }
+    }
+}
+
+/// DamageRegion as first written (O(n²) unions per merge), to check the
+/// faster one against.
+private struct ReferenceRegion {
+    var rects: [PixelRect] = []
+
+    mutating func add(_ rect: PixelRect) {
+        guard !rect.isEmpty else { return }
+        var merged = rect
+        var folded = true
+        while folded {
+            folded = false
+            for i in rects.indices.reversed() {
+                let box = rects[i].union(merged)
+                if box.area <= rects[i].area + merged.area {
+                    merged = box
+                    rects.remove(at: i)
+                    folded = true
+                }
+            }
+        }
+        rects.append(merged)
+        if rects.count > DamageRegion.maxRects { mergeCheapestPair() }
+    }
+
+    private mutating func mergeCheapestPair() {
+        var best = (i: 0, j: 1, waste: Int.max)
+        for i in rects.indices {
+            for j in (i + 1)..<rects.count {
+                let waste = rects[i].union(rects[j]).area - rects[i].area - rects[j].area
+                if waste < best.waste { best = (i, j, waste) }
+            }
+        }
+        let box = rects[best.i].union(rects[best.j])
+        rects.remove(at: best.j)
+        rects.remove(at: best.i)
+        add(box)
+    }
 }

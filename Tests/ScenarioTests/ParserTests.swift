@@ -453,12 +453,12 @@ private func background(_ color: String) throws -> [UInt8] {
         let missing = NSTemporaryDirectory() + "no-such-\(UUID().uuidString).loop"
         #expect(throws: Diagnostic(location: Scenario.SourceLocation(file: missing, line: 1, column: 1),
                                    message: "cannot read the scenario file: No such file or directory",
-                                   sourceLine: "")) {
+                                   sourceLine: "", fileProblem: .missing)) {
             try ScenarioParser.parseFile(atPath: missing)
         }
         let directory = NSTemporaryDirectory()
         #expect(throws: Diagnostic(location: Scenario.SourceLocation(file: directory, line: 1, column: 1),
-                                   message: "cannot read the scenario file: Is a directory", sourceLine: "")) {
+                                   message: "cannot read the scenario file: Is a directory", sourceLine: "", fileProblem: .unreadable)) {
             try ScenarioParser.parseFile(atPath: directory)
         }
     }

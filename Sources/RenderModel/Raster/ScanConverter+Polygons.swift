@@ -150,7 +150,7 @@ extension ScanConverter {
     /// (2 per sample row, or 1 + 1 for a row through a vertex). The prefix
     /// sums are the coverage.
     ///
-    /// One function of about 130 lines on purpose: it is the inner loop of
+    /// One function of about 160 lines on purpose: it is the inner loop of
     /// every fill and composite, and its state (the active list, the
     /// touched span, the row accumulators) lives in locals that the
     /// optimizer keeps in registers across the row loop.
@@ -164,9 +164,23 @@ extension ScanConverter {
         var next = 0
         var touchedLo = Int.max, touchedHi = -1
         let edgeCount = edges.count
+        let twoEdgeRuns = usesTwoEdgeRuns
 
         @inline(__always) func key(_ e: ActiveEdge) -> Int64 {
             Swift.min(Swift.max(e.half, 0), maxHalf) << 1 | e.downBit
+        }
+
+        /// Adds the covered half-samples `start..<end` of one sample row to
+        /// the difference array, with `weight`.
+        @inline(__always) func addSpan(_ start: Int64, _ end: Int64, weight: Int32) {
+            let p0 = Int(start >> 5), f0 = Int32(start & 31)
+            let p1 = Int(end >> 5), f1 = Int32(end & 31)
+            delta[p0] += (32 - f0) * weight
+            delta[p0 + 1] += f0 * weight
+            delta[p1] -= (32 - f1) * weight
+            delta[p1 + 1] -= f1 * weight
+            if p0 < touchedLo { touchedLo = p0 }
+            if p1 > touchedHi { touchedHi = p1 }
         }
 
         /// Adds the spans of one sample row over `count` crossings, with `weight`.
@@ -182,15 +196,7 @@ extension ScanConverter {
                 if before == 0 {
                     spanStart = x
                 } else if winding == 0, x > spanStart {
-                    // Half-samples spanStart..<x of this row are covered.
-                    let p0 = Int(spanStart >> 5), f0 = Int32(spanStart & 31)
-                    let p1 = Int(x >> 5), f1 = Int32(x & 31)
-                    delta[p0] += (32 - f0) * weight
-                    delta[p0 + 1] += f0 * weight
-                    delta[p1] -= (32 - f1) * weight
-                    delta[p1 + 1] -= f1 * weight
-                    if p0 < touchedLo { touchedLo = p0 }
-                    if p1 > touchedHi { touchedHi = p1 }
+                    addSpan(spanStart, x, weight: weight)
                 }
             }
         }
@@ -198,7 +204,9 @@ extension ScanConverter {
         for py in rows {
             touchedLo = Int.max
             touchedHi = -1
-            for sub in 0..<16 {
+            var sub = -1
+            while sub < 15 {
+                sub += 1
                 let yc = Int64(py * 16 + sub) * 16 + 8
                 while next < edgeCount, edges[next].y0 <= yc {
                     (active + activeCount).initialize(to: ActiveEdge(edges[next], at: yc, originColumn: originColumn))
@@ -245,6 +253,50 @@ extension ScanConverter {
                     kept += 1
                 }
                 activeCount = kept
+                // The usual case, a stretch of sample rows between vertices
+                // crossed by the same two edges (opposite ways, as every
+                // closed outline crosses a line): the span between their
+                // crossings, with no sorting or winding, until an edge ends
+                // or starts. What the loop above would do, row for row.
+                guard twoEdgeRuns, activeCount == 2, active[0].downBit != active[1].downBit else { continue }
+                var limit = Swift.min(active[0].y1, active[1].y1)
+                if next < edgeCount { limit = Swift.min(limit, edges[next].y0) }
+                // Wrapping arithmetic: crossings stay within the bounded
+                // polygon's span (`PolygonClipping`), far from overflow.
+                var q0 = active[0].q, r0 = active[0].r, q1 = active[1].q, r1 = active[1].r
+                let d0 = active[0].d, dq0 = active[0].dq, dr0 = active[0].dr
+                let d1 = active[1].d, dq1 = active[1].dq, dr1 = active[1].dr
+                var lo = touchedLo, hi = touchedHi
+                var y = yc &+ 16
+                while sub < 15, y < limit {
+                    sub &+= 1
+                    let h0 = Swift.min(Swift.max(r0 == 0 ? 2 &* q0 &+ 1 : 2 &* q0 &+ 2, 0), maxHalf)
+                    let h1 = Swift.min(Swift.max(r1 == 0 ? 2 &* q1 &+ 1 : 2 &* q1 &+ 2, 0), maxHalf)
+                    let a = Swift.min(h0, h1), b = Swift.max(h0, h1)
+                    if a < b {
+                        let p0 = Int(truncatingIfNeeded: a >> 5), f0 = Int32(truncatingIfNeeded: a & 31)
+                        let p1 = Int(truncatingIfNeeded: b >> 5), f1 = Int32(truncatingIfNeeded: b & 31)
+                        delta[p0] &+= (32 &- f0) &* 2
+                        delta[p0 &+ 1] &+= f0 &* 2
+                        delta[p1] &-= (32 &- f1) &* 2
+                        delta[p1 &+ 1] &-= f1 &* 2
+                        lo = Swift.min(lo, p0)
+                        hi = Swift.max(hi, p1)
+                    }
+                    q0 &+= dq0
+                    r0 &+= dr0
+                    if r0 >= d0 { r0 &-= d0; q0 &+= 1 }
+                    q1 &+= dq1
+                    r1 &+= dr1
+                    if r1 >= d1 { r1 &-= d1; q1 &+= 1 }
+                    y &+= 16
+                }
+                touchedLo = lo
+                touchedHi = hi
+                active[0].q = q0
+                active[0].r = r0
+                active[1].q = q1
+                active[1].r = r1
             }
             guard touchedHi >= 0 else { continue }
             // Prefix sums into alpha, painted as they come: each run of

@@ -59,6 +59,10 @@
     @usableFromInline var crossings: UnsafeMutablePointer<Int64>
     /// Room in `active` and `crossings`.
     @usableFromInline var edgeCapacity: Int
+    /// Whether a polygon fill takes the two-edge stretches between vertices
+    /// in one tight loop (`scan`); the same bytes either way, which tests
+    /// check by turning it off.
+    @usableFromInline package var usesTwoEdgeRuns = true
 
     /// A converter for windows up to `capacity` columns wide, bounding
     /// polygons by `clipping`.

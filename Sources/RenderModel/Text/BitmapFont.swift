@@ -4,31 +4,35 @@
 ///
 /// Each glyph is five column bytes, left to right; bit 0 of a byte is the
 /// top row, bit 6 the bottom one (bit 7 is unused).
-enum BitmapFont {
+///
+/// One font for every label LoopSim draws: `text` layers (LayerKit's
+/// `DrawingContext`) and the CLI's contact sheets and diff images
+/// (``draw(_:into:x:y:color:scale:)``).
+public enum BitmapFont {
     /// Cell width in font pixels (glyph 5 + 1 spacing).
-    static let cellWidth = 6
+    public static let cellWidth = 6
     /// Cell height in font pixels (glyph 7 + 1 spacing); the text size that
     /// draws the font at one pixel per font pixel.
-    static let cellHeight = 8
+    public static let cellHeight = 8
     /// Glyph width in font pixels.
-    static let glyphWidth = 5
+    public static let glyphWidth = 5
     /// Glyph height in font pixels.
-    static let glyphHeight = 7
+    public static let glyphHeight = 7
 
     /// Whether the font pixel at (`column`, `row`) of the glyph for the
     /// ASCII code `code` (0x20…0x7E) is set.
-    static func isSet(_ code: UInt8, column: Int, row: Int) -> Bool {
+    public static func isSet(_ code: UInt8, column: Int, row: Int) -> Bool {
         let byte = columns[Int(code - 0x20) * glyphWidth + column]
         return (byte >> UInt8(row)) & 1 == 1
     }
 
     /// Whether `code` has a glyph.
-    static func hasGlyph(_ code: UInt32) -> Bool {
+    public static func hasGlyph(_ code: UInt32) -> Bool {
         code >= 0x20 && code <= 0x7E
     }
 
     /// 95 glyphs × 5 column bytes.
-    static let columns: [UInt8] = [
+    public static let columns: [UInt8] = [
         0x00, 0x00, 0x00, 0x00, 0x00, // 0x20 ' '
         0x00, 0x00, 0x5F, 0x00, 0x00, // 0x21 '!'
         0x00, 0x07, 0x00, 0x07, 0x00, // 0x22 '"'

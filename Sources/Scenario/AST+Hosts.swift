@@ -1,0 +1,98 @@
+/// SwiftUI-style hosts (`docs/swiftui.md`): `host NAME …:` with its state
+/// variables and body, and the `state HOST.VAR = VALUE` action.
+
+/// The form of a state variable's value, fixed by its initial value; a
+/// `$NAME` reference and every `state` write must have it.
+public enum StateForm: Sendable, Equatable {
+    case colour, number, bool, rect, point, transform
+
+    /// How messages name it.
+    public var described: String {
+        switch self {
+        case .colour: "a colour"
+        case .number: "a number"
+        case .bool: "true or false"
+        case .rect: "(x, y, width, height)"
+        case .point: "(x, y)"
+        case .transform: "a transform"
+        }
+    }
+
+    /// The form of `value` (nil for values a state variable cannot hold).
+    public init?(of value: LayerValue) {
+        switch value {
+        case .color, .none: self = .colour
+        case .number: self = .number
+        case .bool: self = .bool
+        case .rect: self = .rect
+        case .point: self = .point
+        case .transform: self = .transform
+        case .image, .gravity, .time: return nil
+        }
+    }
+
+    /// The form `property` takes (nil: it cannot take a state value).
+    public init?(of property: LayerPropertyName) {
+        switch property {
+        case .background, .borderColor: self = .colour
+        case .opacity, .z, .corner, .border, .speed: self = .number
+        case .hidden, .clips: self = .bool
+        case .frame, .bounds: self = .rect
+        case .position, .anchor: self = .point
+        case .transform: self = .transform
+        case .contents, .gravity, .timeOffset, .beginTime: return nil
+        }
+    }
+}
+
+/// `state NAME = VALUE` inside a `host` block.
+public struct StateVariableDecl: Sendable, Equatable {
+    public var name: String
+    public var value: LayerValue
+    public var location: SourceLocation
+}
+
+/// The value of a body's `set`: written out, or `$NAME`.
+public enum HostBodyValue: Sendable, Equatable {
+    case value(LayerValue)
+    /// `$NAME`: the variable's graph value.
+    case state(String)
+}
+
+/// One line of a host's `body:`.
+public struct HostBodyStep: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// `set L.prop = VALUE` or `= $NAME`.
+        case set(layer: String, property: LayerPropertyName, value: HostBodyValue)
+        /// `log "text"`.
+        case log(String)
+    }
+
+    public var kind: Kind
+    public var location: SourceLocation
+}
+
+/// `host NAME [view options]:` — a view that renders its body from its
+/// state variables (`docs/swiftui.md`).
+public struct HostDecl: Sendable, Equatable {
+    /// The hosting view, declared as `view` would declare it.
+    public var view: LayerDecl
+    public var state: [StateVariableDecl]
+    public var body: [HostBodyStep]
+    public var location: SourceLocation
+
+    /// The variables the body reads.
+    public var reads: Set<String> {
+        Set(body.compactMap { step in
+            if case .set(_, _, .state(let name)) = step.kind { return name }
+            return nil
+        })
+    }
+}
+
+/// `state HOST.VAR = VALUE`: an `@State` write.
+public struct StateWrite: Sendable, Equatable {
+    public var host: String
+    public var variable: String
+    public var value: LayerValue
+}
