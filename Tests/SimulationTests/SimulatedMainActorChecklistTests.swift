@@ -115,4 +115,43 @@ import Testing
         #expect(T.digest(sim) == ["\(Self.t0) timer tk", "\(Self.t0) SimulatedMainActor job 1"])
         #expect(SimulatedMainActorLifecycleTests.notes(sim) == ["\(Self.t0) 1 @SimulatedMainActor job(s) enqueued on another thread taken into the main queue"])
     }
+
+    @Test("A8.14 a custom mode that is not common holds jobs back: the task's first job runs only after the nested modal run returns")
+    func customModeHoldsJobsBack() throws {
+        let sim = checkedSimulation()
+        try sim.withSimulatedMainActor { sim in
+            let modal = RunLoopMode(rawValue: "modal")
+            let keep = SimTimer(name: "modal keep", fireDate: 10_000_000_000, context: sim.context) { _ in }
+            sim.mainLoop.add(keep, to: modal)
+            T.timer(sim, at: 1_000_000_000) {
+                Task { sim.log("job") }
+                try sim.run(mode: modal, limit: .duration(500 * Self.ms))
+                sim.mainLoop.invalidate(keep)
+            }
+            try sim.advance(to: 2_000_000_000)
+        }
+        #expect(sim.logs.map(\.time) == [1_500_000_000])
+    }
+
+    @Test("A8.16 a task started in a BeforeWaiting observer: that pass's commit comes first, then the wait returns at once for the job")
+    func taskFromABeforeWaitingObserver() throws {
+        let sim = checkedSimulation()
+        try sim.withSimulatedMainActor { sim in
+            let box = try T.box(in: sim)
+            T.timer(sim, at: Self.t0) {
+                try box.set(.backgroundColor, blue)
+                let starter = SimObserver(name: "starter", activities: .beforeWaiting, repeats: false, order: 100) { _, _ in
+                    Task { try box.set(.backgroundColor, yellow) }
+                }
+                sim.mainLoop.add(starter, to: .common)
+            }
+            try sim.advance(to: 2_000_000_000)
+        }
+        #expect(T.digest(sim) == [
+            "\(Self.t0) timer tk", "\(Self.t0) set box #0000ffff", "\(Self.t0) commit changed=1",
+            "\(Self.t0) SimulatedMainActor job 1", "\(Self.t0) set box #ffff00ff", "\(Self.t0) commit changed=1",
+        ])
+        let wakes = sim.recorder!.events.filter { $0.t == Self.t0 }.compactMap { if case .wake(let r) = $0.kind { r } else { nil } }
+        #expect(wakes.contains(.mainQueue))
+    }
 }
