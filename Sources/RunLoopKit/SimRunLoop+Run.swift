@@ -38,8 +38,11 @@ extension SimRunLoop {
             context.emit(.runEnd(mode: mode.rawValue, depth: depth, result: .finished))
             return .finished
         }
-        if depth == 1, let feeder = mainQueueFeeder { feeder.runWillBegin(self) }
-        defer { if depth == 1, let feeder = mainQueueFeeder { feeder.runDidEnd(self) } }
+        // The feeder as the outermost run begins: the one told it ends, even
+        // if a callout attaches or ends one meanwhile.
+        let feeder = depth == 1 ? mainQueueFeeder : nil
+        feeder?.runWillBegin(self)
+        defer { feeder?.runDidEnd(self) }
         if records.count == depth { records.append(RunRecord(ignoreWakeUps: false)) }
         let record = records[depth]
         record.mode = m

@@ -215,6 +215,7 @@ public final class SimulatedMainExecutor: SerialExecutor, MainQueueFeeder, @unch
 
     func release() {
         guarded.withLock { g in
+            precondition(g.claims > 0, "SimulatedMainExecutor.release() without a claim: runWillBegin and runDidEnd come in pairs")
             g.claims -= 1
             if g.claims == 0 { g.owner = nil }
         }

@@ -161,3 +161,21 @@ final class Recorder: Sendable {
         #expect(stderr.contains("SWIFT TASK CONTINUATION MISUSE: simulation.withContinuation tried to resume its continuation more than once"))
     }
 }
+
+extension SimulatedMainActorLifecycleTests {
+    @Test("a simulation attached inside one of its own runs: jobs from then on wait in the inbox until the next servicing, and the run's end stays balanced")
+    func attachedInsideARun() throws {
+        let sim = checkedSimulation()
+        let recorder = Recorder()
+        let t = SimTimer(name: "attach", fireDate: 1_000_000_000, context: sim.context) { _ in
+            try sim.attachSimulatedMainActor()
+            Task { @SimulatedMainActor in recorder.append("job") }
+        }
+        sim.mainLoop.add(t, to: .common)
+        try sim.mainLoop.run(in: .default, timeout: 2_000_000_000)
+        #expect(recorder.all == ["job"])
+        #expect(!SimulatedMainExecutor.shared.isOnSimulatedMainThread)
+        try sim.withSimulatedMainActor { _ in #expect(SimulatedMainExecutor.shared.isOnSimulatedMainThread) }
+        sim.endSimulatedMainActor()
+    }
+}
