@@ -7,7 +7,7 @@ import LoopSimTrace
 /// server's render times say what held it up.
 ///
 ///     commit: main thread blocked 3.000 s by `at 1s`
-///     render: server busy 25.000 ms rendering frame 6 (latched at 0.100 s)
+///     render: server busy rendering frame 8 (25.000 ms from 0.100 s)
 enum HitchCause {
     /// What the trace says around one moment: the blocks with the callout
     /// that contained each, the callouts with their span, the commits and
@@ -77,13 +77,14 @@ enum HitchCause {
     }
 
     private static func render(_ l: TraceEvent.LatencyInfo, _ c: Context) -> String {
-        // The server was rendering when the transaction's vsync came: the
-        // frame whose render overlaps the interval before the on-screen time.
+        // The vsync it should have been latched at, had it been on time.
         let interval = Int64(1_000_000_000) / Int64(c.hz)
-        let windowStart = l.expected - 2 * interval
-        let busy = c.frames.filter { $0.render > 0 && $0.latch < l.present && $0.latch + $0.render > windowStart }
-        if let longest = busy.max(by: { $0.render < $1.render }) {
-            return "render: server busy \(duration(longest.render)) rendering frame \(longest.frame) (latched at \(seconds(longest.latch)))"
+        let due = l.expected - interval
+        if let busy = c.frames.first(where: { $0.frame != l.frame && $0.render > 0 && $0.latch <= due && $0.latch + $0.render > due }) {
+            return "render: server busy rendering frame \(busy.frame) (\(duration(busy.render)) from \(seconds(busy.latch)))"
+        }
+        if let own = c.frames.first(where: { $0.frame == l.frame }), own.render > 0 {
+            return "render: frame \(own.frame) took \(duration(own.render)) to render (latched at \(seconds(own.latch))), more than a vsync interval"
         }
         return "render: server busy"
     }

@@ -23,10 +23,10 @@ struct ReportData {
         guard let data = FileManager.default.contents(atPath: tracePath), let text = String(data: data, encoding: .utf8) else {
             throw FramesDataError(message: "cannot read \(tracePath) as UTF-8 text")
         }
-        do {
+        do throws(TraceParseError) {
             events = try JSONLTraceReader.parse(text)
         } catch {
-            throw FramesDataError(message: "\(tracePath):\(error.description)")
+            throw FramesDataError(message: "\(tracePath):\(error.line ?? 1):\(error.column): not a trace event: \(error.message)")
         }
         if let s = FileManager.default.contents(atPath: folder.scenarioPath) { source = String(decoding: s, as: UTF8.self) }
         if FileManager.default.fileExists(atPath: folder.recordPath) { record = try RunRecord(reading: folder.recordPath) }

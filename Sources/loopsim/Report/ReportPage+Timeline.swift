@@ -156,11 +156,12 @@ extension ReportPage {
         }
         // The server: renders from latch, frames at their on-screen time.
         const byFrame = new Map(data.frames.map((f, i) => [f.frame, i]));
+        const lateFrames = new Set(data.latencies.filter(l => l.hitch > 0).map(l => l.frame));
         for (const f of data.frameEvents) {
           if (f[3] > 0) label(bar(T.render, 0, f[2], f[2] + f[3], "#e8913a", "render frame " + f[0] + "\nlatched at " + fmtTime(f[2]) + ", " + fmtDur(f[3])), "render " + f[0]);
           else bar(T.render, 0, f[2], f[2], "#e8913a", "frame " + f[0] + " latched at " + fmtTime(f[2]), null, 2);
           const i = byFrame.get(f[0]);
-          marker(T.frames, f[1], "#1f8f4e", "frame " + f[0] + " on screen at " + fmtTime(f[1]) + (i === undefined ? "" : "\ntxns " + (data.frames[i].txns.join(", ") || "—") + "\nclick to view"),
+          marker(T.frames, f[1], lateFrames.has(f[0]) ? "#d9453d" : "#1f8f4e", (lateFrames.has(f[0]) ? "late " : "") + "frame " + f[0] + " on screen at " + fmtTime(f[1]) + (i === undefined ? "" : "\ntxns " + (data.frames[i].txns.join(", ") || "—") + "\nclick to view"),
             i === undefined ? null : () => window.openFrame(i));
         }
         for (const [n, l] of data.latencies.entries()) {
