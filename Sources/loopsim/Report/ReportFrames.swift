@@ -98,16 +98,18 @@ struct ReportFrames {
         return max(1, (width + box.width - 1) / box.width, (height + box.height - 1) / box.height)
     }
 
-    /// At most `max` of `entries`, in order: every frame that shows a
-    /// transaction first (while they fit), then evenly spaced others.
+    /// `max` of `entries` when there are more, in order: the frames that
+    /// show a transaction first (up to half of them), then evenly spaced
+    /// others, starting with the first of them.
     static func select(_ entries: [FrameIndexEntry], max: Int) -> [FrameIndexEntry] {
         guard entries.count > max else { return entries }
         var keep = Set<Int>()
         for (i, e) in entries.enumerated() where !(e.txns ?? []).isEmpty && keep.count < max / 2 { keep.insert(i) }
+        // Evenly spaced among the others: distinct, as there are more of
+        // them than room.
+        let others = entries.indices.filter { !keep.contains($0) }
         let room = max - keep.count
-        if room > 0 {
-            for k in 0..<room { keep.insert(k * entries.count / room) }
-        }
-        return keep.sorted().prefix(max).map { entries[$0] }
+        for k in 0..<room { keep.insert(others[k * others.count / room]) }
+        return keep.sorted().map { entries[$0] }
     }
 }

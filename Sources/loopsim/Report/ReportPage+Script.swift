@@ -25,7 +25,8 @@ extension ReportPage {
 
         // Timeline.
         const timeline = new Timeline($("timeline"), $("tip"), data);
-        timeline.fit();
+        if (!timeline.showHash()) timeline.fit();
+        window.addEventListener("hashchange", () => timeline.showHash());
 
         // Filmstrip and viewer.
         const strip = $("filmstrip");

@@ -171,6 +171,7 @@ extension ReportPage {
           label(box, "txn " + l.txn + " · " + fmtDur(l.latency));
         }
         // Vsyncs, when they are at least 4 px apart.
+        let vsyncs = 0;
         if (hz > 0 && (right - gutter) / ((t1 - t0) / (NS / hz)) >= 4) {
           const k0 = Math.max(0, Math.floor(t0 * hz / NS)), k1 = Math.ceil(t1 * hz / NS);
           g.fillStyle = "#9aa3b5";
@@ -178,7 +179,7 @@ extension ReportPage {
             const t = Math.floor(k * NS / hz), x = xOf(t);
             g.fillRect(x, T.vsync.y + 3, 1, rowH - 6);
             hits.push({ x0: x - 2, x1: x + 2, y0: T.vsync.y, y1: T.vsync.y + rowH, tip: "vsync " + k + " at " + fmtTime(t) });
-            drawn++;
+            drawn++; vsyncs++;
           }
         } else if (hz > 0) {
           g.fillStyle = "#9aa3b5"; g.textBaseline = "middle";
@@ -186,6 +187,7 @@ extension ReportPage {
         }
         g.restore();
         canvas.dataset.drawn = String(drawn);
+        canvas.dataset.vsyncs = String(vsyncs);
         document.getElementById("range").textContent = fmtTime(Math.max(0, Math.round(t0))) + " – " + fmtTime(Math.round(t1)) + "  (" + fmtDur(Math.round(t1 - t0)) + " shown)";
       }
       function zoom(factor, atX) {
@@ -202,6 +204,12 @@ extension ReportPage {
       }
       function fit() { t0 = -end * 0.005; t1 = end * 1.02; draw(); }
       this.fit = fit; this.draw = draw;
+      // `report.html#t=A,B` opens on A s to B s.
+      this.showHash = () => {
+        const m = /^#t=(\d+(?:\.\d+)?),(\d+(?:\.\d+)?)$/.exec(location.hash);
+        if (!m || +m[2] <= +m[1]) return false;
+        t0 = +m[1] * NS; t1 = Math.max(+m[2] * NS, t0 + minSpan); draw(); return true;
+      };
       this.show = (a, b) => { const pad = Math.max((b - a) * 0.15, 2e6); t0 = a - pad; t1 = b + pad; clamp(); draw(); };
       canvas.addEventListener("wheel", e => { e.preventDefault(); const r = canvas.getBoundingClientRect(); zoom(Math.exp(e.deltaY * 0.0015), e.clientX - r.left); }, { passive: false });
       let drag = null, moved = false;
