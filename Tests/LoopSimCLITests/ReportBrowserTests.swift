@@ -9,20 +9,25 @@ import Testing
     /// `LOOPSIM_CHROMIUM`, or the first of the usual names on `PATH`.
     static let chromium: URL? = {
         let fm = FileManager.default
+        // corelibs Foundation's isExecutableFile says yes for a missing file.
+        func runnable(_ path: String) -> Bool {
+            var isDirectory: ObjCBool = false
+            return fm.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue && fm.isExecutableFile(atPath: path)
+        }
         if let named = ProcessInfo.processInfo.environment["LOOPSIM_CHROMIUM"], !named.isEmpty {
-            return fm.isExecutableFile(atPath: named) ? URL(fileURLWithPath: named) : nil
+            return runnable(named) ? URL(fileURLWithPath: named) : nil
         }
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for name in ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome-headless-shell"] {
             for dir in path.split(separator: ":") {
                 let candidate = (String(dir) as NSString).appendingPathComponent(name)
-                if fm.isExecutableFile(atPath: candidate) { return URL(fileURLWithPath: candidate) }
+                if runnable(candidate) { return URL(fileURLWithPath: candidate) }
             }
         }
         return nil
     }()
 
-    static let skipMessage: Comment = "skipped: no headless Chromium found (install it with tools/install-chromium.sh, or set LOOPSIM_CHROMIUM)"
+    static let skipMessage: Comment = "no headless Chromium found (install it with tools/install-chromium.sh, or set LOOPSIM_CHROMIUM)"
 
     /// Runs Chromium headless on `page` (a file) with `flags`; its virtual
     /// time budget lets the page's script run to the end.
