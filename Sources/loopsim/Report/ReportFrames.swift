@@ -49,7 +49,7 @@ struct ReportFrames {
                 let shrink = Self.thumbnailShrink(width: bitmap.width, height: bitmap.height)
                 var full: Int?
                 if shrink > 1 {
-                    let png = PNGEncoder.encode(bitmap)
+                    let png = PNGEncoder.encode(bitmap, compression: .runs)
                     if fullBytes + png.count <= Self.fullSizeBudget {
                         fullBytes += png.count
                         full = append(png)
@@ -57,7 +57,7 @@ struct ReportFrames {
                         leftOut += 1
                     }
                 }
-                let thumb = append(PNGEncoder.encode(shrink > 1 ? bitmap.downscaled(by: shrink) : bitmap))
+                let thumb = append(PNGEncoder.encode(shrink > 1 ? bitmap.downscaled(by: shrink) : bitmap, compression: .runs))
                 byHash[key] = (thumb, full)
             }
             let image = byHash[key]!

@@ -92,8 +92,11 @@ extension ReportPage {
         $("summary").innerHTML = rec && rec.summary.length ? rec.summary.map(s => "<div>" + esc(s) + "</div>").join("") : '<div>' + (lat.length ? lat.length + " transactions on screen" : "no transaction reached the screen") + "</div>";
         if (late.length) $("hitches").innerHTML = "<ul class=hitch-list>" + late.map(l =>
           '<li class="' + esc(l.late || "") + '"><b>frame ' + l.frame + "</b> · txn " + l.txn + " · " + fmtDur(l.hitch) + " late — <code>" + esc(l.cause || l.late || "late") + "</code></li>").join("") + "</ul>";
+        // At most 2000 rows: the late ones first, then the others in order.
+        const rows = lat.map((l, n) => n).filter(n => lat[n].hitch > 0).concat(lat.map((l, n) => n).filter(n => lat[n].hitch === 0)).slice(0, 2000).sort((a, b) => a - b);
+        if (rows.length < lat.length) $("summary").insertAdjacentHTML("beforeend", '<p class="note">The table shows ' + rows.length + " of " + lat.length + " transactions: every late one, then the first on time.</p>");
         const body = $("latency").tBodies[0];
-        body.innerHTML = lat.map((l, n) => '<tr data-n="' + n + '" class="' + (l.hitch > 0 ? "late" : "") + '"><td>' + l.txn + "</td><td>" + fmtTime(l.start) + "</td><td>" + (l.commit === null ? "—" : fmtTime(l.commit)) +
+        body.innerHTML = rows.map(n => lat[n]).map((l, i) => '<tr data-n="' + rows[i] + '" class="' + (l.hitch > 0 ? "late" : "") + '"><td>' + l.txn + "</td><td>" + fmtTime(l.start) + "</td><td>" + (l.commit === null ? "—" : fmtTime(l.commit)) +
           "</td><td>" + l.frame + "</td><td>" + fmtTime(l.present) + '</td><td class=num>' + fmtDur(l.latency) + '</td><td class=num>' + (l.hitch ? fmtDur(l.hitch) : "—") + '</td><td class=cause>' + esc(l.cause || "") + "</td></tr>").join("");
         body.querySelectorAll("tr").forEach(tr => tr.onclick = () => { const l = lat[+tr.dataset.n]; timeline.show(l.start, l.present); $("timeline-section").scrollIntoView(); });
         if (!lat.length) body.innerHTML = '<tr><td colspan=8 class=muted>No latency events (a run without a render server has none).</td></tr>';

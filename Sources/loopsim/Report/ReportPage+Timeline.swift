@@ -186,6 +186,7 @@ extension ReportPage {
           g.fillText(hz + " Hz: zoom in to see each vsync", gutter + 6, T.vsync.y + rowH / 2);
         }
         g.restore();
+        if (tl.dropped) { g.fillStyle = "#b7791f"; g.textBaseline = "alphabetic"; g.fillText(tl.dropped + " items past the cap are not drawn", gutter + 6, height - 6); }
         canvas.dataset.drawn = String(drawn);
         canvas.dataset.vsyncs = String(vsyncs);
         document.getElementById("range").textContent = fmtTime(Math.max(0, Math.round(t0))) + " – " + fmtTime(Math.round(t1)) + "  (" + fmtDur(Math.round(t1 - t0)) + " shown)";

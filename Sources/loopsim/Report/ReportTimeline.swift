@@ -4,8 +4,8 @@ import LoopSimTrace
 /// arrays of numbers (times in ns) with a table of names, which the page's
 /// script draws (`ReportPage+Timeline`).
 struct ReportTimeline {
-    /// At most this many callouts, sets and passes each are kept; the
-    /// rest are counted in ``dropped``.
+    /// At most this many passes, callouts, blocks, sets, logs and commits
+    /// each are kept; the rest are counted in ``dropped``.
     static let maxItems = 100_000
 
     /// Names used by the items, referred to by index.
@@ -44,7 +44,7 @@ struct ReportTimeline {
         var open: [(t: Int64, kind: Int64, name: Int64)] = []
         var sleepStart: Int64?
         var pass: (iter: Int, first: Int64, last: Int64)?
-        var passes: [[Int64]] = [], callouts: [[Int64]] = [], sets: [[Int64]] = []
+        var passes: [[Int64]] = [], callouts: [[Int64]] = [], sets: [[Int64]] = [], blocks: [[Int64]] = [], logs: [[Int64]] = []
         for e in events {
             end = max(end, e.t)
             if e.iter > 0 {
@@ -66,14 +66,15 @@ struct ReportTimeline {
                 if let s = sleepStart { sleeps.append([s, e.t]) }
                 sleepStart = nil
             case .blocked(let duration):
-                blocks.append([e.t, duration, open.last.map(\.name) ?? -1])
+                keep(&blocks, [e.t, duration, open.last.map(\.name) ?? -1])
             case .set(let layer, let prop, let value, let txn):
                 keep(&sets, [e.t, name("\(layer).\(prop)=\(value)"), Int64(txn)])
             case .log(let text):
-                logs.append([e.t, name(text), 0])
+                keep(&logs, [e.t, name(text), 0])
             case .warn(let text):
-                logs.append([e.t, name(text), 1])
+                keep(&logs, [e.t, name(text), 1])
             case .commit(let c):
+                guard commits.count < Self.maxItems else { dropped += 1; continue }
                 let p = c.phases
                 commits.append(.object([
                     ("t", .int(e.t)), ("txns", .ints(c.txns.map(Int64.init))),
@@ -92,6 +93,8 @@ struct ReportTimeline {
         self.passes = passes
         self.callouts = callouts
         self.sets = sets
+        self.blocks = blocks
+        self.logs = logs
     }
 
     var json: JSONTree {
