@@ -151,7 +151,7 @@ extension ReportPage {
           const p = c.phases, tipText = "commit at " + fmtTime(c.t) + " · txns " + c.txns.join(", ") + "\n" + c.changed + " layers changed, " + c.bytes + " bytes\n"
             + PHASE_NAMES.map((n, i) => n + " " + fmtDur(p[2 * i + 1])).join(" · ") + (c.changes.length ? "\n" + c.changes.slice(0, 12).join("\n") + (c.changes.length > 12 ? "\n…" : "") : "");
           if (p[0] >= c.t) { bar(T.commits, 0, c.t, c.t, "#3767d6", tipText, null, 3); continue; }
-          for (let i = 0; i < 4; i++) if (p[2 * i + 1] > 0) bar(T.commits, 0, p[2 * i], p[2 * i] + p[2 * i + 1], PHASE_COLOURS[i], tipText);
+          for (let i = 0; i < 4; i++) if (p[2 * i + 1] > 0) label(bar(T.commits, 0, p[2 * i], p[2 * i] + p[2 * i + 1], PHASE_COLOURS[i], tipText), PHASE_NAMES[i] + " " + fmtDur(p[2 * i + 1]));
           bar(T.commits, 0, c.t, c.t, "#1d2330", tipText, null, 2);
         }
         // The server: renders from latch, frames at their on-screen time.
