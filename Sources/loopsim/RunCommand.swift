@@ -10,7 +10,7 @@ enum RunCommand {
     static let spec = CommandSpec(
         name: "run",
         abstract: "Run a scenario and print its trace and expectations.",
-        usage: "loopsim run <file> [--trace <path>] [--format <format>] [--only <kinds>] [--hide <kinds>] [--quiet-observers] [--frames <dir>] [--server <transport>] [--allow-absolute-assets] [--faults <seed>] [--quiet]",
+        usage: "loopsim run <file> [--trace <path>] [--format <format>] [--only <kinds>] [--hide <kinds>] [--quiet-observers] [--frames <dir>] [--server <transport>] [--allow-absolute-assets] [--faults <seed>] [--quiet] [--report]",
         arguments: [("<file>", "The scenario file (*.loop).")],
         options: [
             ("--trace <path>", "Write the trace to <path> instead of standard output."),
@@ -23,11 +23,16 @@ enum RunCommand {
             ("--allow-absolute-assets", "Let 'image file=' read absolute paths and paths outside the scenario's folder."),
             ("--faults <seed>", "Inject faults chosen from the seed: server kills, delayed replies, short writes, EINTR, ENOSPC (docs/reliability.md)."),
             ("--quiet", "No progress line (on a terminal, a run that takes over a second of wall time shows one on standard error)."),
+            ("--report", "Also write the run folder's report.html (loopsim report; docs/report.md)."),
         ],
         discussion: """
         Warnings (an outside event after the last run, an expectation after the end,
         transaction options nothing used, …) go to standard error as FILE:LINE:COL:
         warning: …, and into the trace as warn events (docs/guard-rails.md).
+
+        A run that writes frames also writes its run folder beside them
+        (loopsim-out/<name>/: trace.jsonl, scenario.loop, run.json), which
+        'loopsim report' and 'loopsim diff' read (docs/report.md).
 
         Exit status: 0 when every expectation passes, 1 when one fails, 2 for a
         scenario error (parse error, or a loop that never settles), 64 for a usage
@@ -36,7 +41,7 @@ enum RunCommand {
 
     static func main(_ args: [String]) throws -> Int32 {
         let parsed = try ParsedArguments(args, valueOptions: ["--trace", "--format", "--frames", "--server", "--faults", "--only", "--hide"],
-                                         flagOptions: ["--allow-absolute-assets", "--quiet-observers", "--quiet"])
+                                         flagOptions: ["--allow-absolute-assets", "--quiet-observers", "--quiet", "--report"])
         if parsed.wantsHelp { printOut(spec.help()); return ExitStatus.success }
         guard parsed.positionals.count == 1 else {
             throw UsageError(message: parsed.positionals.isEmpty ? "missing expected argument '<file>'"
@@ -69,6 +74,17 @@ enum RunCommand {
             return error.fileProblem == .missing ? ExitStatus.noInput : ExitStatus.scenarioError
         }
         let render = try renderOptions(parsed, scenario: path, defaultTransport: .spawn)
+        let wantsReport = parsed.flags.contains("--report")
+        let folder = runFolder(render, report: wantsReport, scenario: path)
+        var folderTrace: TraceFileSink?
+        if let folder {
+            do throws(FramesDataError) {
+                folderTrace = try openRunFolder(folder, source: source, tracePath: tracePath)
+            } catch {
+                printError("Error: \(error.message)")
+                return ExitStatus.failure
+            }
+        }
         // The trace is written as it happens, never kept (docs/trace-format.md).
         let traceFile: FileDescriptor
         if let tracePath {
@@ -82,6 +98,7 @@ enum RunCommand {
             traceFile = .standardOutput
         }
         let sink = TraceFileSink(format: format, text: textOptions, file: traceFile, chrome: ChromeTraceWriter.Options(vsyncHz: render == nil ? nil : file.display.hz))
+        sink.copy = folderTrace
         // Wall time is read for the progress line only (RunProgress).
         if RunProgress.isShown(stderrIsTerminal: FileDescriptor.standardError.isTerminal, quiet: parsed.flags.contains("--quiet"),
                                traceOnTerminal: tracePath == nil && FileDescriptor.standardOutput.isTerminal) {
@@ -117,6 +134,27 @@ enum RunCommand {
             printError("Error: cannot write the trace to '\(tracePath ?? "standard output")': \(error)")
             return ExitStatus.failure
         }
+        if let folder, let error = folderTrace?.writeError {
+            printError("Error: cannot write the trace to '\(folder.tracePath)': \(error)")
+            return ExitStatus.failure
+        }
+        let end = sink.lastTime ?? 0
+        let latency = LatencySummary(latencies: outcome.simulation.latencies, duration: end,
+                                     animationFrames: outcome.simulation.lateAnimationFrames,
+                                     animationIntervals: outcome.simulation.animationIntervals(until: end))
+        var reportLine: String?
+        if let folder {
+            do throws(FramesDataError) {
+                try writeRecord(folder, scenario: path, file: file, outcome: outcome, end: end, summary: latency?.description)
+                if wantsReport {
+                    try ReportCommand.write(folder: folder, to: folder.reportPath, maxFrames: ReportCommand.defaultMaxFrames)
+                    reportLine = "report: \(folder.reportPath)"
+                }
+            } catch {
+                printError("Error: \(error.message)")
+                return ExitStatus.failure
+            }
+        }
         for warning in outcome.warnings { printError(warning.description) }
         if let failure = outcome.failure {
             printError(failure.description)
@@ -126,16 +164,12 @@ enum RunCommand {
         func report(_ text: String) {
             if tracePath == nil && format != .text { printError(text) } else { printOut(text) }
         }
-        let end = sink.lastTime ?? 0
-        if let latency = LatencySummary(latencies: outcome.simulation.latencies, duration: end,
-                                        animationFrames: outcome.simulation.lateAnimationFrames,
-                                        animationIntervals: outcome.simulation.animationIntervals(until: end)) {
-            report(latency.description)
-        }
+        if let latency { report(latency.description) }
         if !outcome.expectations.isEmpty {
             report(ExpectationReport.render(outcome.expectations))
         }
         if let line = framesLine(render, drawn: outcome.simulation.presentedFrameCount) { report(line) }
+        if let reportLine { report(reportLine) }
         return outcome.allPassed ? ExitStatus.success : ExitStatus.failure
     }
 }
@@ -219,8 +253,16 @@ final class TraceFileSink: TraceSink {
     var progress: ProgressMeter?
     /// The Chrome form's damage counter: a frame's damaged area, pixels.
     var damagedArea: ((TraceEvent.FrameInfo) -> Int64?)?
+    /// A second trace every event also goes to: the run folder's
+    /// `trace.jsonl` (``RunFolder``).
+    var copy: TraceFileSink?
+    private let file: FileDescriptor
+    private let closesFile: Bool
 
-    init(format: TraceFormat, text: TextTraceOptions, file: FileDescriptor, chrome: ChromeTraceWriter.Options = .init()) {
+    init(format: TraceFormat, text: TextTraceOptions, file: FileDescriptor, chrome: ChromeTraceWriter.Options = .init(),
+         closesFile: Bool = false) {
+        self.file = file
+        self.closesFile = closesFile
         let failure = self.failure
         stream = TraceStreamWriter(format: format, text: text, chrome: chrome) { chunk in
             guard failure.error == nil else { return }
@@ -240,10 +282,13 @@ final class TraceFileSink: TraceSink {
             stream.record(event)
         }
         progress?.note(event)
+        copy?.record(event)
     }
 
     func finish() {
         stream.finish()
         writeError = failure.error
+        copy?.finish()
+        if closesFile { try? file.close() }
     }
 }

@@ -21,6 +21,7 @@ SUBCOMMANDS:
   frames                  Inspect a run's frames: list, pixel, diff, png, sheet.
   why                     Say what became of every set of a layer property.
   diff                    Compare two runs: the first diverging event, the frames that differ.
+  report                  Write a run's report: one self-contained HTML page.
   help                    Show help for a subcommand.
 
   See 'loopsim help <subcommand>' for detailed help.
@@ -33,6 +34,7 @@ let commands: [String: CommandSpec] = [
     "frames": FramesCommand.spec,
     "why": WhyCommand.spec,
     "diff": DiffCommand.spec,
+    "report": ReportCommand.spec,
 ]
 
 func usageFailure(_ error: UsageError, _ spec: CommandSpec?) -> Int32 {
@@ -49,7 +51,7 @@ func usageFailure(_ error: UsageError, _ spec: CommandSpec?) -> Int32 {
 
 func mainEntry(_ argv: [String]) -> Int32 {
     guard let first = argv.first else {
-        return usageFailure(UsageError(message: "missing subcommand (run, test, frames, why, diff, bench or help)"), nil)
+        return usageFailure(UsageError(message: "missing subcommand (run, test, frames, why, diff, report, bench or help)"), nil)
     }
     switch first {
     case "-h", "--help":
@@ -75,6 +77,7 @@ func mainEntry(_ argv: [String]) -> Int32 {
             case "frames": return try FramesCommand.main(rest)
             case "why": return try WhyCommand.main(rest)
             case "diff": return try DiffCommand.main(rest)
+            case "report": return try ReportCommand.main(rest)
             default:
                 var message = "unknown subcommand '\(first)'"
                 if let close = Spelling.suggestion(for: first, from: commands.keys.sorted(), maxDistance: 2) {

@@ -151,7 +151,17 @@ final class Sandbox {
 /// `environment` to set it.
 func loopsim(_ arguments: [String], in directory: URL, environment: [String: String] = [:],
              timeout: Duration = .seconds(30)) async throws -> CLIResult {
-    let binary = try CLIPaths.requireBinary()
+    var env = ProcessInfo.processInfo.environment
+    env["LOOPSIM_RECORD"] = nil
+    for (key, value) in environment { env[key] = value }
+    return try await runProcess(try CLIPaths.requireBinary(), arguments, in: directory, environment: env, timeout: timeout)
+}
+
+/// Runs `executable` with `arguments` in `directory` with exactly
+/// `environment`; standard output and error go to files, and the process
+/// is killed after `timeout`.
+func runProcess(_ binary: URL, _ arguments: [String], in directory: URL, environment env: [String: String],
+                timeout: Duration) async throws -> CLIResult {
     let fm = FileManager.default
     let captures = fm.temporaryDirectory.appendingPathComponent("loopsim-cli-capture-\(UUID().uuidString)", isDirectory: true)
     try fm.createDirectory(at: captures, withIntermediateDirectories: true)
@@ -166,9 +176,6 @@ func loopsim(_ arguments: [String], in directory: URL, environment: [String: Str
     process.executableURL = binary
     process.arguments = arguments
     process.currentDirectoryURL = directory
-    var env = ProcessInfo.processInfo.environment
-    env["LOOPSIM_RECORD"] = nil
-    for (key, value) in environment { env[key] = value }
     process.environment = env
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = outHandle
@@ -199,7 +206,7 @@ func loopsim(_ arguments: [String], in directory: URL, environment: [String: Str
         stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
         stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     if timedOut {
-        throw CLIHarnessError(description: "loopsim \(arguments.joined(separator: " ")) did not finish within \(timeout) and was killed\n\(result)")
+        throw CLIHarnessError(description: "\(binary.lastPathComponent) \(arguments.joined(separator: " ")) did not finish within \(timeout) and was killed\n\(result)")
     }
     return result
 }

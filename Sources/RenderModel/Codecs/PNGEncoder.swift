@@ -40,13 +40,19 @@ public enum PNGEncoder {
     /// Traps when the bitmap is empty (PNG needs at least 1×1) or a
     /// dimension is above 2³¹ − 1.
     public static func encode(_ bitmap: Bitmap) -> [UInt8] {
+        encode(bitmap, compression: .stored)
+    }
+
+    /// The PNG file of `bitmap`, its image data in stored blocks (as
+    /// ``encode(_:)``) or compressed (``Compression/runs``).
+    public static func encode(_ bitmap: Bitmap, compression: Compression) -> [UInt8] {
         precondition(bitmap.width > 0 && bitmap.height > 0,
                      "PNGEncoder.encode needs a bitmap of at least 1×1, got \(bitmap.width)×\(bitmap.height)")
         precondition(bitmap.width <= Int(Int32.max) && bitmap.height <= Int(Int32.max),
                      "PNGEncoder.encode: \(bitmap.width)×\(bitmap.height) is above PNG's 2³¹ − 1 limit")
         let opaque = isOpaque(bitmap)
         let raw = scanlines(bitmap, opaque: opaque)
-        let stream = zlibStored(raw)
+        let stream = compression == .stored ? zlibStored(raw) : zlibRuns(raw, pixelLength: opaque ? 3 : 4, rowLength: 1 + bitmap.width * (opaque ? 3 : 4))
 
         var ihdr: [UInt8] = []
         ihdr.reserveCapacity(13)
