@@ -10,11 +10,12 @@ let package = Package(
         .executable(name: "loopsim-render", targets: ["loopsim-render"]),
         /// The one library product: scenarios, the simulation and the values
         /// they expose (docs/library.md).
-        .library(name: "LoopSim", targets: ["Scenario", "Simulation", "LayerKit", "RunLoopKit", "RenderModel", "LoopSimTrace"]),
+        .library(name: "LoopSim", targets: ["Scenario", "Simulation", "TaskKit", "LayerKit", "RunLoopKit", "RenderModel", "LoopSimTrace"]),
     ],
     targets: [
         .target(name: "LoopSimTrace", swiftSettings: strict),
         .target(name: "RunLoopKit", dependencies: ["LoopSimTrace"], swiftSettings: strict),
+        .target(name: "TaskKit", dependencies: ["RunLoopKit", "LoopSimTrace"], swiftSettings: strict),
         .target(name: "RenderModel", swiftSettings: strict),
         .target(name: "RenderWire", dependencies: ["RenderModel"], swiftSettings: strict),
         .target(name: "CLoopSimSystem"),
@@ -22,7 +23,7 @@ let package = Package(
         .target(name: "RenderServer", dependencies: ["RenderWire", "RenderModel", "LoopSimSystem", "LoopSimTrace"], swiftSettings: strict),
         .target(name: "LayerKit", dependencies: ["RunLoopKit", "RenderModel", "LoopSimTrace"], swiftSettings: strict),
         .target(name: "Simulation", dependencies: ["RunLoopKit", "LayerKit", "RenderModel", "RenderWire", "LoopSimSystem", "LoopSimTrace"], swiftSettings: strict),
-        .target(name: "Scenario", dependencies: ["Simulation", "RenderWire", "RunLoopKit", "LoopSimSystem", "LoopSimTrace"], swiftSettings: strict),
+        .target(name: "Scenario", dependencies: ["Simulation", "TaskKit", "RenderWire", "RunLoopKit", "LoopSimSystem", "LoopSimTrace"], swiftSettings: strict),
         .executableTarget(name: "loopsim-render", dependencies: ["RenderServer", "RenderWire", "LoopSimSystem"], swiftSettings: strict),
         .executableTarget(name: "loopsim", dependencies: ["loopsim-render", "RenderServer", "Scenario", "Simulation", "RunLoopKit", "LayerKit", "RenderModel", "RenderWire", "LoopSimSystem", "LoopSimTrace"], swiftSettings: strict),
         .target(name: "LoopSimTestSupport", dependencies: ["RenderModel"], path: "Tests/LoopSimTestSupport", swiftSettings: strict),
@@ -34,7 +35,7 @@ let package = Package(
         .testTarget(name: "RenderServerTests", dependencies: ["RenderServer", "RenderWire", "RenderModel", "LoopSimSystem"], swiftSettings: strict),
         .testTarget(name: "LayerKitTests", dependencies: ["LoopSimTestSupport", "LayerKit", "RunLoopKit", "RenderModel", "LoopSimTrace"], swiftSettings: strict),
         .testTarget(name: "SimulationTests", dependencies: ["LoopSimTestSupport", "Simulation", "RenderServer", "RunLoopKit", "LoopSimTrace", "RenderWire", "RenderModel"], swiftSettings: strict),
-        .testTarget(name: "ScenarioTests", dependencies: ["LoopSimTestSupport", "Scenario", "Simulation", "RenderServer", "RenderWire", "RenderModel", "LoopSimTrace"], swiftSettings: strict),
+        .testTarget(name: "ScenarioTests", dependencies: ["LoopSimTestSupport", "Scenario", "Simulation", "TaskKit", "RenderServer", "RenderWire", "RenderModel", "LoopSimTrace"], swiftSettings: strict),
         .testTarget(name: "LoopSimCLITests", dependencies: ["LoopSimTestSupport", "loopsim", "loopsim-render", "RenderWire", "RenderModel"], swiftSettings: strict),
     ]
 )
