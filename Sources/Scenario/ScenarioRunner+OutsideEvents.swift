@@ -39,10 +39,10 @@ extension ScenarioRunner {
         case .resume(let name):
             context.schedule(at: e.time, label: "resume \(name)") { [unowned self] in
                 handled()
-                do {
+                do throws(ContinuationMisuse) {
                     try scheduler.resume(scheduler.continuation(name), from: .outside)
                 } catch {
-                    scheduler.fail(diagnostic(at: e.location, "\(error)"))
+                    scheduler.fail(trap(at: e.location, error))
                 }
             }
         case .perform(let modes, let body):

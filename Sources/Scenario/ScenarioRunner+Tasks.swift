@@ -78,8 +78,14 @@ extension ScenarioRunner {
         do {
             try scheduler.resume(scheduler.continuation(name), from: onPool ? .pool : .main)
         } catch {
-            throw diagnostic(at: location, error.description)
+            throw trap(at: location, error)
         }
+    }
+
+    /// The diagnostic of a Swift runtime trap (exit status 1).
+    func trap(at location: SourceLocation, _ misuse: ContinuationMisuse) -> Diagnostic {
+        let d = diagnostic(at: location, misuse.description)
+        return Diagnostic(location: d.location, message: d.message, sourceLine: d.sourceLine, isTrap: true)
     }
 
     /// Whether `name` is a display link (else a `resume` names a continuation).

@@ -159,6 +159,7 @@ import Simulation
         let failure = try #require(twice.failure)
         #expect(failure.message == "continuation c resumed twice (SWIFT TASK CONTINUATION MISUSE: withCheckedContinuation in task t tried to resume its continuation more than once)")
         #expect(failure.location.line == 8 && failure.location.column == 5)
+        #expect(failure.isTrap)
 
         let early = try C.run("""
             at 1s:
