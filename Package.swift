@@ -30,6 +30,7 @@ let package = Package(
         .testTarget(name: "LoopSimSystemTests", dependencies: ["LoopSimSystem"], swiftSettings: strict),
         .testTarget(name: "LoopSimTraceTests", dependencies: ["LoopSimTestSupport", "LoopSimTrace"], swiftSettings: strict),
         .testTarget(name: "RunLoopKitTests", dependencies: ["LoopSimTestSupport", "RunLoopKit", "LoopSimTrace"], swiftSettings: strict),
+        .testTarget(name: "TaskKitTests", dependencies: ["TaskKit", "RunLoopKit", "LoopSimTrace"], swiftSettings: strict),
         .testTarget(name: "RenderModelTests", dependencies: ["LoopSimTestSupport", "RenderModel"], swiftSettings: strict),
         .testTarget(name: "RenderWireTests", dependencies: ["LoopSimTestSupport", "RenderWire", "RenderModel"], swiftSettings: strict),
         .testTarget(name: "RenderServerTests", dependencies: ["RenderServer", "RenderWire", "RenderModel", "LoopSimSystem"], swiftSettings: strict),

@@ -12,8 +12,8 @@ extension ChromeTraceWriter {
     /// never iterated.
     struct TaskTracks {
         var names: [Int: String] = [:]
-        /// The row of the task's running pool job.
-        var rowOf: [Int: Int] = [:]
+        /// The row and slice name of the task's running pool job.
+        var rowOf: [Int: (row: Int, name: String)] = [:]
         /// Whether each row is busy now.
         var rows: [Bool] = []
         /// The job of the task's running main job.
@@ -43,7 +43,7 @@ extension ChromeTraceWriter.Builder {
                 } else {
                     tasks.rows[row] = true
                 }
-                tasks.rowOf[task] = row
+                tasks.rowOf[task] = (row, name)
                 head(name: name, category: "task", phase: "B", ts: ts)
                 tail(tid: ChromeTraceWriter.poolThreadBase + row, args: .fields(e))
             }
@@ -53,7 +53,7 @@ extension ChromeTraceWriter.Builder {
             endJob(task: task, ts: ts, e)
             asyncSlice(task: task, begin: false, ts: ts, e)
         case .poolBusy(let task, _, _):
-            instant(e, name: e.name, ts: ts, tid: tasks.rowOf[task].map { ChromeTraceWriter.poolThreadBase + $0 } ?? main)
+            instant(e, name: e.name, ts: ts, tid: tasks.rowOf[task].map { ChromeTraceWriter.poolThreadBase + $0.row } ?? main)
         default:
             instant(e, name: e.name, ts: ts, tid: main)
         }
@@ -61,9 +61,9 @@ extension ChromeTraceWriter.Builder {
 
     /// Ends the task's running job: its slice on the main thread or its pool row.
     private mutating func endJob(task: Int, ts: Int64, _ e: TraceEvent) {
-        if let row = tasks.rowOf.removeValue(forKey: task) {
+        if let (row, name) = tasks.rowOf.removeValue(forKey: task) {
             tasks.rows[row] = false
-            head(name: "task \(tasks.names[task] ?? String(task))", category: "task", phase: "E", ts: ts)
+            head(name: name, category: "task", phase: "E", ts: ts)
             tail(tid: ChromeTraceWriter.poolThreadBase + row, args: .fields(e))
             return
         }

@@ -43,7 +43,8 @@ extension TaskScheduler {
                 context.emit(.taskRun(task: task.id, job: job, executor: .pool))
                 runPoolStep(task, job: job)
             case .background(let task, let d):
-                context.schedule(at: VirtualTime.saturatingSum(context.now, d), label: nil) { [unowned self] in
+                context.schedule(at: VirtualTime.saturatingSum(context.now, d), label: nil,
+                                 pendingAs: "task \(task.name) background") { [unowned self] in
                     busyCores -= 1
                     resume(task, reason: .background, from: .pool)
                     pump()

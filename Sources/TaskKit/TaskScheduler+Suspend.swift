@@ -21,7 +21,7 @@ extension TaskScheduler {
                     // `cancelledBeforeStarted`: throws without waiting.
                     context.schedule(at: now, label: nil) { [unowned self] in resume(task, reason: .cancel, from: .pool) }
                 } else {
-                    task.sleepWake = context.schedule(at: deadline, label: nil) { [unowned self] in
+                    task.sleepWake = context.schedule(at: deadline, label: nil, pendingAs: "task \(task.name) sleep") { [unowned self] in
                         task.sleepWake = nil
                         resume(task, reason: .sleep, from: .pool)
                     }
