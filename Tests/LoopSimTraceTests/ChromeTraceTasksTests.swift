@@ -46,3 +46,17 @@ import Testing
         #expect(Array(names.prefix(4)) == ["B mainQueue task t#1", "B task t#1", "E task t#1", "E mainQueue task t#1"])
     }
 }
+
+/// `--only task` and `--hide task` select the task family.
+@Suite struct TaskTextFilterTests {
+    @Test("the task family covers every task event and pool.busy, and nothing else")
+    func taskFamily() throws {
+        let filter = try TextTraceFilter(only: "task")
+        for event in ChromeTraceTasksTests.events {
+            let isTask = event.kind.name.hasPrefix("task.") || event.kind.name == "pool.busy"
+            #expect(filter.shows(event.kind) == isTask, "\(event.kind.name)")
+        }
+        #expect(TextTraceFilter.validKinds.contains("task"))
+        #expect(try !TextTraceFilter(hide: "task").shows(.poolBusy(task: 1, job: 1, duration: 1)))
+    }
+}

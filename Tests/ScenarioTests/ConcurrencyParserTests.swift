@@ -32,6 +32,8 @@ import Testing
              message: "`begin` changes the UI and must run on the main actor; wrap it in `await main:`"),
         Case(body: "at 1s:\n    task t detached:\n        await continuation c:\n            run for=1s\n", line: 6, column: 13,
              message: "`run` changes the UI and must run on the main actor; wrap it in `await main:`"),
+        Case(body: "host h:\n    state v = red\n    body:\n        log \"b\"\nat 1s:\n    task t detached:\n        state h.v = blue\n", line: 9, column: 9,
+             message: "`state` changes the UI and must run on the main actor; wrap it in `await main:`"),
         Case(body: "at 1s:\n    task t:\n        group:\n            log \"a\"\n            set box.opacity = 0\n", line: 7, column: 13,
              message: "a `group:` block holds only `addTask` and `log`, found `set`"),
         Case(body: "at 1s:\n    task t:\n        addTask g:\n            log \"a\"\n", line: 5, column: 9,
