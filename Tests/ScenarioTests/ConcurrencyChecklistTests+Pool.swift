@@ -135,4 +135,20 @@ import Simulation
         #expect(awaitError.message == "`await` is only allowed in a task body (this block is synchronous)")
         #expect(awaitError.location.line == 4 && awaitError.location.column == 5)
     }
+
+    @Test("pool hop=D: each resumption's enqueue is D after its task.resume")
+    func hopLatency() throws {
+        let outcome = try C.run("""
+            pool hop=2ms
+            at 1.005s:
+                task t:
+                    await yield
+                    log "back"
+            run until=2s
+            expect log "back" at=1.007s
+            """)
+        let resume = try #require(outcome.events.first { if case .taskResume = $0.kind { return true }; return false })
+        let enqueue = try #require(outcome.events.first { $0.kind == .taskEnqueue(task: 1, job: 2, executor: .main, reason: .yield) })
+        #expect(resume.t == t0 && enqueue.t == t0 + 2_000_000)
+    }
 }
