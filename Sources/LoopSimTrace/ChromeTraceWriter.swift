@@ -15,6 +15,11 @@
 /// - every other event → an instant named by its kind (an `activity` by its
 ///   activity), with every field in `args`.
 ///
+/// Each task is an async slice "task NAME" (category `task`, id = the task
+/// id) from `task.create` to `task.end`; a main job is a slice inside its
+/// `mainQueue` callout; pool jobs are slices on the "cooperative pool"
+/// tracks, one thread per core in use (``ChromeTraceWriter+Tasks.swift``).
+///
 /// `frame`, `anim.begin` and `anim.end` are instants on the render server
 /// track. A `latency` event is also an async slice "txn N" in category
 /// `latency`, from its `start` to its `present` (one row per transaction, as
@@ -85,6 +90,8 @@ public enum ChromeTraceWriter {
         case pass
         case callout
         case sleeping
+        /// A task's main job, inside its `mainQueue` callout.
+        case job(task: Int)
     }
 
     /// What goes in an event's `args`.
@@ -117,6 +124,9 @@ public enum ChromeTraceWriter {
         /// Commits so far (a flow's id), and those no frame has shown yet.
         var commitCount = 0
         var pendingFlows: [ChromeTraceWriter.PendingFlow] = []
+        /// The tasks' names and the cooperative pool's rows
+        /// (``ChromeTraceWriter+Tasks.swift``).
+        var tasks = ChromeTraceWriter.TaskTracks()
 
         /// Draws `e`; `damagedArea` is a `frame`'s damaged area (pixels) for
         /// the damage counter, when known.
@@ -198,6 +208,8 @@ public enum ChromeTraceWriter {
                 instant(e, name: e.name, ts: ts, tid: main)
             case .set, .txnBegin, .txnCommit, .completion, .log, .warn, .note, .post, .stateSet, .swiftUIFlush, .hostInvalidate, .body:
                 instant(e, name: e.name, ts: ts, tid: main)
+            case .taskCreate, .taskEnqueue, .taskRun, .taskSuspend, .taskResume, .poolBusy, .taskCancel, .taskEnd:
+                addTaskEvent(e, ts: ts)
             }
         }
 
@@ -251,7 +263,7 @@ public enum ChromeTraceWriter {
             JSONWriter.appendLiteral("}}", to: &out)
         }
 
-        private mutating func open(_ slice: OpenSlice, ts: Int64, args: Args) {
+        mutating func open(_ slice: OpenSlice, ts: Int64, args: Args) {
             head(name: slice.name, category: slice.category, phase: "B", ts: ts)
             tail(tid: ChromeTraceWriter.mainThread, args: args)
             stack.append(slice)
@@ -259,7 +271,7 @@ public enum ChromeTraceWriter {
 
         /// Ends the slices from the top of the stack down to `index`, the
         /// last of them (the one at `index`) with `args`.
-        private mutating func close(downTo index: Int, ts: Int64, args: Args) {
+        mutating func close(downTo index: Int, ts: Int64, args: Args) {
             while stack.count > index {
                 let slice = stack.removeLast()
                 head(name: slice.name, category: slice.category, phase: "E", ts: ts)
@@ -275,7 +287,7 @@ public enum ChromeTraceWriter {
             tail(tid: tid, args: args)
         }
 
-        private mutating func instant(_ e: TraceEvent, name: String, ts: Int64, tid: Int) {
+        mutating func instant(_ e: TraceEvent, name: String, ts: Int64, tid: Int) {
             head(name: name, category: "event", phase: "i", ts: ts)
             JSONWriter.appendLiteral(#","s":"t""#, to: &out)
             tail(tid: tid, args: .fields(e))

@@ -4,7 +4,8 @@
 /// A kind is an event kind as `ev` names it (`set`, `commit`, `frame`,
 /// `log`, `warn`, `txn.begin`, …), where `callout` also covers its
 /// `callout.end` lines; a family: `run` (`run.begin`, `run.end`), `txn`
-/// (`txn.begin`, `txn.commit`), `anim` (`anim.begin`, `anim.end`); or a
+/// (`txn.begin`, `txn.commit`), `anim` (`anim.begin`, `anim.end`), `swiftui`,
+/// `task` (`task.*`, `pool.busy`); or a
 /// callout kind (`observer`, `timer`, `source0`, `source1`, `block`,
 /// `mainQueue`, `event`, `displayLink`): the `callout` and `callout.end`
 /// lines of that kind, and the `observers` lines of folded observer
@@ -18,7 +19,7 @@ public struct TextTraceFilter: Sendable, Equatable {
 
     /// Every kind `only` and `hide` take, in the order the errors list them.
     public static let validKinds: [String] =
-        TraceEvent.Kind.allNames + ["run", "txn", "anim", "swiftui"] + TraceEvent.CalloutKind.allCases.map(\.rawValue)
+        TraceEvent.Kind.allNames + ["run", "txn", "anim", "swiftui", "task"] + TraceEvent.CalloutKind.allCases.map(\.rawValue)
 
     /// A kind that is not in ``validKinds``.
     public struct UnknownKind: Error, Sendable, Equatable, CustomStringConvertible {
@@ -75,6 +76,7 @@ public struct TextTraceFilter: Sendable, Equatable {
         case .callout(let k, _, _): [kind.name, k.rawValue]
         case .calloutEnd(let k, _): [kind.name, "callout", k.rawValue]
         case .stateSet, .swiftUIFlush, .hostInvalidate, .body: [kind.name, "swiftui"]
+        case .taskCreate, .taskEnqueue, .taskRun, .taskSuspend, .taskResume, .poolBusy, .taskCancel, .taskEnd: [kind.name, "task"]
         case .activity, .sleep, .wake, .blocked, .set, .commit, .frame, .completion, .log, .warn, .note, .post, .latency:
             [kind.name]
         }

@@ -105,7 +105,8 @@ public enum TextTraceWriter {
             }
             return blocks.count
         case .activity, .sleep, .wake, .blocked, .set, .txnBegin, .txnCommit, .commit, .frame, .animBegin,
-             .animEnd, .completion, .log, .warn, .note, .post, .latency, .stateSet, .swiftUIFlush, .hostInvalidate, .body:
+             .animEnd, .completion, .log, .warn, .note, .post, .latency, .stateSet, .swiftUIFlush, .hostInvalidate, .body,
+             .taskCreate, .taskEnqueue, .taskRun, .taskSuspend, .taskResume, .poolBusy, .taskCancel, .taskEnd:
             return blocks.count
         }
     }
@@ -194,7 +195,8 @@ public enum TextTraceWriter {
         case .activity, .callout: (kind.name, 2)
         case .calloutEnd: ("end", 2)
         case .runBegin, .runEnd, .sleep, .wake, .blocked, .set, .txnBegin, .txnCommit, .commit, .frame, .animBegin,
-             .animEnd, .completion, .log, .warn, .note, .post, .latency, .stateSet, .swiftUIFlush, .hostInvalidate, .body:
+             .animEnd, .completion, .log, .warn, .note, .post, .latency, .stateSet, .swiftUIFlush, .hostInvalidate, .body,
+             .taskCreate, .taskEnqueue, .taskRun, .taskSuspend, .taskResume, .poolBusy, .taskCancel, .taskEnd:
             (kind.name, 0)
         }
     }

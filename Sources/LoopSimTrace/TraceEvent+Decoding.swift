@@ -84,6 +84,18 @@ struct TraceEventDecoder {
             return .swiftUIFlush(host: try string("host"), mutations: try count("mutations"), vars: try strings("vars"), from: try named("from"))
         case "host.invalidate": return .hostInvalidate(host: try string("host"))
         case "body": return .body(host: try string("host"), eval: try count("eval"), state: try string("state"))
+        case "task.create":
+            return .taskCreate(task: try count("task"), name: try string("name"), kind: try named("kind"),
+                               isolation: try named("isolation"), parent: try countOrNull("parent"))
+        case "task.enqueue":
+            return .taskEnqueue(task: try count("task"), job: try count("job"), executor: try named("executor"), reason: try named("reason"))
+        case "task.run": return .taskRun(task: try count("task"), job: try count("job"), executor: try named("executor"))
+        case "task.suspend":
+            return .taskSuspend(task: try count("task"), job: try count("job"), on: try named("on"), until: try intOrNull("until"))
+        case "task.resume": return .taskResume(task: try count("task"), reason: try named("reason"), from: try named("from"))
+        case "pool.busy": return .poolBusy(task: try count("task"), job: try count("job"), duration: try int("duration"))
+        case "task.cancel": return .taskCancel(task: try count("task"), by: try named("by"))
+        case "task.end": return .taskEnd(task: try count("task"), result: try named("result"), jobs: try count("jobs"))
         default:
             throw reader.error("unknown event kind \(quoted(name))", at: offset)
         }
@@ -128,6 +140,12 @@ struct TraceEventDecoder {
         case .null: return nil
         default: throw mismatch(m, "an integer or null")
         }
+    }
+
+    private mutating func countOrNull(_ key: String) throws(JSONReadError) -> Int? {
+        guard let v = try intOrNull(key) else { return nil }
+        guard let n = Int(exactly: v) else { throw reader.error("key \(quoted(key)) is out of range") }
+        return n
     }
 
     private mutating func string(_ key: String) throws(JSONReadError) -> String {

@@ -66,6 +66,25 @@ extension TraceEvent.Kind {
             [TraceField("host", .string(host))]
         case .body(let host, let eval, let state):
             [TraceField("host", .string(host)), TraceField("eval", .int(Int64(eval))), TraceField("state", .string(state))]
+        case .taskCreate(let task, let name, let kind, let isolation, let parent):
+            [TraceField("task", .int(Int64(task))), TraceField("name", .string(name)), TraceField("kind", .string(kind.rawValue)),
+             TraceField("isolation", .string(isolation.rawValue)), TraceField("parent", parent.map { .int(Int64($0)) } ?? .null)]
+        case .taskEnqueue(let task, let job, let executor, let reason):
+            [TraceField("task", .int(Int64(task))), TraceField("job", .int(Int64(job))),
+             TraceField("executor", .string(executor.rawValue)), TraceField("reason", .string(reason.rawValue))]
+        case .taskRun(let task, let job, let executor):
+            [TraceField("task", .int(Int64(task))), TraceField("job", .int(Int64(job))), TraceField("executor", .string(executor.rawValue))]
+        case .taskSuspend(let task, let job, let on, let until):
+            [TraceField("task", .int(Int64(task))), TraceField("job", .int(Int64(job))), TraceField("on", .string(on.rawValue)),
+             TraceField("until", until.map { .int($0) } ?? .null)]
+        case .taskResume(let task, let reason, let from):
+            [TraceField("task", .int(Int64(task))), TraceField("reason", .string(reason.rawValue)), TraceField("from", .string(from.rawValue))]
+        case .poolBusy(let task, let job, let duration):
+            [TraceField("task", .int(Int64(task))), TraceField("job", .int(Int64(job))), TraceField("duration", .int(duration))]
+        case .taskCancel(let task, let by):
+            [TraceField("task", .int(Int64(task))), TraceField("by", .string(by.rawValue))]
+        case .taskEnd(let task, let result, let jobs):
+            [TraceField("task", .int(Int64(task))), TraceField("result", .string(result.rawValue)), TraceField("jobs", .int(Int64(jobs)))]
         }
     }
 

@@ -63,12 +63,34 @@ extension TraceEvent {
         /// `body`: a host's body is evaluated in its layout (`eval` from 1);
         /// `state` is every variable as `name=value`, names sorted.
         case body(host: String, eval: Int, state: String)
+        /// `task.create`: a `task`, `async let` or `addTask` statement
+        /// creates a task (`docs/concurrency.md`); `parent` is the
+        /// structured parent only.
+        case taskCreate(task: Int, name: String, kind: TaskKind, isolation: TaskExecutor, parent: Int?)
+        /// `task.enqueue`: a job of the task is appended to the main queue
+        /// or the pool's ready queue (`job` from 1, per task).
+        case taskEnqueue(task: Int, job: Int, executor: TaskExecutor, reason: TaskReason)
+        /// `task.run`: a job starts; a main job is the first event inside
+        /// its `mainQueue` callout.
+        case taskRun(task: Int, job: Int, executor: TaskExecutor)
+        /// `task.suspend`: a job ends at a real suspension point; `until`
+        /// is the deadline of a sleep or background work, if known.
+        case taskSuspend(task: Int, job: Int, on: TaskReason, until: Int64?)
+        /// `task.resume`: the task's continuation becomes runnable.
+        case taskResume(task: Int, reason: TaskReason, from: TaskResumeSource)
+        /// `pool.busy`: a `sleep D` in a pool job keeps its core busy.
+        case poolBusy(task: Int, job: Int, duration: Int64)
+        /// `task.cancel`: the task's cancellation flag is set.
+        case taskCancel(task: Int, by: TaskCancelSource)
+        /// `task.end`: the task's body finished.
+        case taskEnd(task: Int, result: TaskResult, jobs: Int)
 
         /// Every JSON Lines name, in the order of the cases.
         public static let allNames = [
             "run.begin", "run.end", "activity", "callout", "callout.end", "sleep", "wake", "blocked", "set",
             "txn.begin", "txn.commit", "commit", "frame", "anim.begin", "anim.end", "completion", "log", "warn",
             "note", "post", "latency", "state.set", "swiftui.flush", "host.invalidate", "body",
+            "task.create", "task.enqueue", "task.run", "task.suspend", "task.resume", "pool.busy", "task.cancel", "task.end",
         ]
 
         /// The kind's JSON Lines name (`ev`).
@@ -99,6 +121,14 @@ extension TraceEvent {
             case .swiftUIFlush: "swiftui.flush"
             case .hostInvalidate: "host.invalidate"
             case .body: "body"
+            case .taskCreate: "task.create"
+            case .taskEnqueue: "task.enqueue"
+            case .taskRun: "task.run"
+            case .taskSuspend: "task.suspend"
+            case .taskResume: "task.resume"
+            case .poolBusy: "pool.busy"
+            case .taskCancel: "task.cancel"
+            case .taskEnd: "task.end"
             }
         }
     }

@@ -1,3 +1,4 @@
+import LoopSimTrace
 import RenderModel
 
 /// A position in a scenario file: 1-based line and column (columns count
@@ -98,13 +99,17 @@ public indirect enum ActionKind: Sendable, Equatable {
     case layer(LayerAction)
     /// `pause NAME`: a display link's `isPaused = true`.
     case pause(String)
-    /// `resume NAME`: a display link's `isPaused = false`.
+    /// `resume NAME`: a display link's `isPaused = false`, or a
+    /// continuation's `resume()` (the name's kind decides).
     case resume(String)
     /// `animate`, `spring`, `removeAnimation`, `removeAnimations`,
     /// `animations` (docs/animations-language.md).
     case animation(AnimationAction)
     /// `state HOST.VAR = VALUE`: a host's `@State` write (docs/swiftui.md).
     case state(StateWrite)
+    /// `task`, `await`, `async let`, `group`, `addTask`, `cancel`,
+    /// `checkCancellation` (docs/concurrency.md).
+    case task(TaskAction)
 }
 
 /// `display size=(w,h) hz=N background=COLOR render=DURATION`.
@@ -223,6 +228,10 @@ public enum ExternalKind: Sendable, Equatable {
     /// `at T crash server` — the render server dies (fault injection); the
     /// client respawns it and carries on.
     case crashServer
+    /// `at T cancel TASK` — another thread calls `t.cancel()`.
+    case cancel(task: String)
+    /// `at T resume CONTINUATION` — another thread calls `c.resume()`.
+    case resume(continuation: String)
 }
 
 public struct ExternalEvent: Sendable, Equatable {
@@ -253,6 +262,9 @@ public enum ExpectationKind: Sendable, Equatable {
     /// presentation value at T, each number within E
     /// (docs/animations-language.md).
     case presentation(layer: String, property: LayerPropertyName, value: LayerValue, at: Int64, tolerance: Double)
+    /// `expect task t ended [at=T] [result=returned|cancelled]`: the most
+    /// recent instance of the task ended (at T, with that result).
+    case taskEnded(task: String, at: Int64?, result: TraceEvent.TaskResult?)
 }
 
 public struct Expectation: Sendable, Equatable {
@@ -280,6 +292,8 @@ public enum Statement: Sendable, Equatable {
     case expect(Expectation)
     /// `layer`, `view`, `image`, `layout`, `draw`, `constraints`.
     case layer(LayerStatement)
+    /// `pool cores=N hop=D` (docs/concurrency.md).
+    case pool(PoolDecl)
 }
 
 /// A parsed, name-checked scenario.
@@ -296,6 +310,12 @@ public struct ScenarioFile: Sendable, Equatable {
     public var display: DisplayDecl {
         for case .display(let d) in statements { return d }
         return DisplayDecl(location: SourceLocation(file: path, line: 0, column: 0))
+    }
+
+    /// The `pool` declaration, if any.
+    public var pool: PoolDecl? {
+        for case .pool(let p) in statements { return p }
+        return nil
     }
 
     /// The `costs` declaration, or every cost 0.

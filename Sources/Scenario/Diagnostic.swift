@@ -17,6 +17,10 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     public let sourceLine: String
     /// Why the file itself could not be read; nil for an error in its text.
     public let fileProblem: FileProblem?
+    /// The simulated program trapped, as the Swift runtime would (a
+    /// continuation resumed twice, docs/concurrency.md): the run stops and
+    /// `loopsim` exits 1, as a crashed test does, rather than 2.
+    public let isTrap: Bool
 
     /// What kept a scenario file from being read.
     public enum FileProblem: Sendable, Equatable {
@@ -26,11 +30,12 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
         case unreadable
     }
 
-    public init(location: SourceLocation, message: String, sourceLine: String, fileProblem: FileProblem? = nil) {
+    public init(location: SourceLocation, message: String, sourceLine: String, fileProblem: FileProblem? = nil, isTrap: Bool = false) {
         self.location = location
         self.message = message
         self.sourceLine = sourceLine
         self.fileProblem = fileProblem
+        self.isTrap = isTrap
     }
 
     public var description: String {

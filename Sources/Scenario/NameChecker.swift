@@ -56,9 +56,11 @@ struct NameChecker {
                     }
                 } else {
                     let wanted = use.kinds.map(\.rawValue)
-                    var message = use == .invalidate
-                        ? "unknown name '\(name)': `invalidate` needs a timer, source, port, observer or display link"
-                        : "unknown \(wanted[0]) '\(name)'"
+                    var message = switch use {
+                    case .invalidate: "unknown name '\(name)': `invalidate` needs a timer, source, port, observer or display link"
+                    case .resume: "unknown continuation or display link '\(name)'"
+                    default: "unknown \(wanted[0]) '\(name)'"
+                    }
                     let candidates = items.filter { use.kinds.contains($0.value.kind) }.keys.sorted()
                     if let suggestion = Spelling.suggestion(for: name, from: candidates) {
                         message += "; did you mean '\(suggestion)'?"

@@ -6,6 +6,7 @@ extension Parser {
         var cursor = Cursor(line)
         let keyword = try statementKeyword(&cursor)
         let word = keyword.word!
+        try checkContext(keyword, line, next: cursor.peek)
         let kind: ActionKind
         switch word {
         case "log":
@@ -52,15 +53,29 @@ extension Parser {
             let options = try parseOptions(&cursor, OptionSpec(statement: "perform", keys: ["mode"]))
             var modes: [ModeRef] = [.default]
             if let (key, value) = options.value("mode") { modes = try self.modes(value, key, line) }
-            kind = .perform(modes: modes, body: try parseBody(node, cursor, "perform"))
+            kind = .perform(modes: modes, body: try parseBody(node, cursor, "perform", context: BlockContext()))
+        case "async" where cursor.peek?.word == "let":
+            kind = .task(try parseAsyncLet(node, &cursor, keyword))
         case "async":
             try expectMain(&cursor, after: keyword)
             _ = try parseOptions(&cursor, OptionSpec(statement: "async main"))
-            kind = .asyncMain(body: try parseBody(node, cursor, "async main"))
+            kind = .asyncMain(body: try parseBody(node, cursor, "async main", context: BlockContext()))
+        case "task":
+            kind = .task(try parseTask(node, &cursor, keyword))
+        case "await":
+            kind = .task(try parseAwait(node, &cursor, keyword))
+        case "group":
+            kind = .task(try parseGroup(node, &cursor))
+        case "addTask":
+            kind = .task(try parseAddTask(node, &cursor, keyword))
+        case "cancel":
+            kind = .task(try parseCancel(&cursor, keyword))
+        case "checkCancellation":
+            kind = .task(.checkCancellation)
         case "run":
             kind = .run(try parseRun(node, &cursor, keyword, nested: true))
         case "pause", "resume":
-            let link = try expectName(&cursor, "a display link's name", after: keyword)
+            let link = try expectName(&cursor, word == "pause" ? "a display link's name" : "a continuation or display link's name", after: keyword)
             use(link, word == "pause" ? .pause : .resume, line)
             kind = word == "pause" ? .pause(link.text) : .resume(link.text)
         case "animate", "spring", "removeAnimation", "removeAnimations", "animations":
@@ -74,7 +89,8 @@ extension Parser {
             throw misplacedOrUnknown(keyword, in: line, topLevel: false)
         }
         switch kind {
-        case .perform, .asyncMain, .run, .layer, .animation, .state:
+        case .perform, .asyncMain, .run, .layer, .animation, .state, .task(.task), .task(.await), .task(.asyncLet),
+             .task(.group), .task(.addTask), .task(.cancel):
             break
         default:
             // Whatever is left is an unknown option of a statement without options.

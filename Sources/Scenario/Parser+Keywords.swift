@@ -4,12 +4,13 @@ import LoopSimTrace
 /// and "did you mean" suggestions.
 extension Parser {
     static let topLevelKeywords = ["display", "costs", "mode", "timer", "source", "port", "observer", "displaylink", "at", "run",
-                                   "expect", "layer", "view", "host", "image", "layout", "draw", "constraints"]
+                                   "expect", "layer", "view", "host", "image", "layout", "draw", "constraints", "pool"]
     static let actionKeywords = ["log", "sleep", "signal", "wake", "stop", "invalidate", "reschedule",
                                  "send", "perform", "async", "run",
                                  "set", "begin", "commit", "flush", "transaction", "completion",
                                  "add", "remove", "needsLayout", "needsDisplay", "layoutIfNeeded",
-                                 "pause", "resume", "animate", "spring", "removeAnimation", "removeAnimations", "animations", "state"]
+                                 "pause", "resume", "animate", "spring", "removeAnimation", "removeAnimations", "animations", "state",
+                                 "task", "await", "group", "addTask", "cancel", "checkCancellation"]
     /// The lines of a `draw` block.
     static let drawKeywords = ["fill", "stroke", "line", "text"]
 
@@ -36,7 +37,7 @@ extension Parser {
             let what = switch word {
             case "at": "schedules an outside event"
             case "expect": "is an expectation"
-            case "display", "costs", "mode": "is part of the setup"
+            case "display", "costs", "mode", "pool": "is part of the setup"
             case "layer", "view", "host": "declares a layer"
             case "image": "declares an image"
             case "layout", "draw", "constraints": "defines a layer's behaviour"

@@ -3,8 +3,13 @@
 enum ItemKind: String, Sendable {
     case timer, source, port, observer, layer, view, image
     case displayLink = "display link"
+    /// `task NAME:`, `async let NAME:`, `addTask NAME:`, `await continuation NAME`.
+    case task
+    case asyncLet = "async let"
+    case groupChild = "group child"
+    case continuation
 
-    var withArticle: String { self == .observer || self == .image ? "an \(rawValue)" : "a \(rawValue)" }
+    var withArticle: String { [.observer, .image, .asyncLet].contains(self) ? "an \(rawValue)" : "a \(rawValue)" }
 }
 
 /// The statements and options that refer to a declared object by name.
@@ -13,6 +18,8 @@ enum NameUse: Sendable {
     case parent, set, add, remove, needsLayout, needsDisplay, layoutIfNeeded
     case layout, draw, constraints, contents, expect
     case pause, resume, animate, removeAnimation
+    /// `cancel`, `await value`, `at … resume`, `expect task`.
+    case cancel, awaitValue, resumeOutside, expectTask
 
     var keyword: String {
         switch self {
@@ -36,6 +43,10 @@ enum NameUse: Sendable {
         case .resume: "resume"
         case .animate: "animate"
         case .removeAnimation: "removeAnimation"
+        case .cancel: "cancel"
+        case .awaitValue: "await value"
+        case .resumeOutside: "at … resume"
+        case .expectTask: "expect task"
         }
     }
 
@@ -45,7 +56,11 @@ enum NameUse: Sendable {
         case .signal: [.source]
         case .send: [.port]
         case .invalidate: [.timer, .source, .port, .observer, .displayLink]
-        case .pause, .resume: [.displayLink]
+        case .pause: [.displayLink]
+        case .resume: [.continuation, .displayLink]
+        case .resumeOutside: [.continuation]
+        case .cancel, .expectTask: [.task, .asyncLet, .groupChild]
+        case .awaitValue: [.task, .asyncLet]
         case .animate, .removeAnimation: [.layer, .view]
         case .reschedule: [.timer]
         case .parent, .set, .add, .remove, .needsLayout, .needsDisplay, .layoutIfNeeded, .layout, .draw, .expect: [.layer, .view]

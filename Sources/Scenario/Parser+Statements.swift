@@ -188,7 +188,7 @@ extension Parser {
             if cursor.colon != nil {
                 return ExternalEvent(time: time, kind: .input(body: try parseBody(node, cursor, "at")), location: location)
             }
-            throw error("expected ':' (an input event) or send, signal, wake, async main, perform or crash server after the time",
+            throw error("expected ':' (an input event) or send, signal, wake, async main, perform, cancel, resume or crash server after the time",
                         line, column: cursor.endColumn)
         }
         let kind: ExternalKind
@@ -221,6 +221,8 @@ extension Parser {
             try expectMain(&cursor, after: verb)
             _ = try parseOptions(&cursor, OptionSpec(statement: "at … async main"))
             kind = .asyncMain(body: try parseBody(node, cursor, "at … async main"))
+        case "cancel", "resume":
+            kind = try parseOutsideTaskEvent(verb, &cursor)
         case "perform":
             let options = try parseOptions(&cursor, OptionSpec(statement: "at … perform", keys: ["mode"]))
             var modes: [ModeRef] = [.default]
@@ -230,8 +232,8 @@ extension Parser {
             if verb.isSymbol(":") {
                 throw error("unexpected ':': a block's body goes on the following lines, indented", at: verb, in: line)
             }
-            var message = "expected ':' (an input event) or send, signal, wake, async main, perform or crash server after the time, found \(verb.quoted)"
-            if let word = verb.word, let suggestion = suggest(word, from: ["send", "signal", "wake", "async", "perform", "crash"]) {
+            var message = "expected ':' (an input event) or send, signal, wake, async main, perform, cancel, resume or crash server after the time, found \(verb.quoted)"
+            if let word = verb.word, let suggestion = suggest(word, from: ["send", "signal", "wake", "async", "perform", "cancel", "resume", "crash"]) {
                 message += "; did you mean `\(suggestion)`?"
             }
             throw error(message, at: verb, in: line)
@@ -304,6 +306,9 @@ extension Parser {
             return Expectation(kind: .presentation(layer: layer, property: property, value: value, at: at, tolerance: tolerance),
                                location: location(of: keyword, in: line))
         }
+        if kindToken.word == "task" {
+            return Expectation(kind: try parseExpectTask(&cursor, after: kindToken), location: location(of: keyword, in: line))
+        }
         if kindToken.word == "frames" {
             return Expectation(kind: .frames(try parseCommitCount(&cursor, noun: "frames")),
                                location: location(of: keyword, in: line))
@@ -313,7 +318,7 @@ extension Parser {
                 throw error("`expect \(word)` is not supported yet (\(reason) arrive in a later version)",
                             at: kindToken, in: line)
             }
-            throw error("unknown expectation \(kindToken.quoted); expected log, commits, frames, visible, never visible, pixel or presentation",
+            throw error("unknown expectation \(kindToken.quoted); expected log, commits, frames, visible, never visible, pixel, presentation or task",
                         at: kindToken, in: line)
         }
         guard let textToken = cursor.next() else {
@@ -351,68 +356,5 @@ extension Parser {
         _ = try parseOptions(&cursor, OptionSpec(statement: "expect \(noun)"))
         try noBody(cursor, "expect")
         return value
-    }
-
-    /// `L.prop == VALUE` after `expect visible` / `expect never visible`.
-    mutating func parseVisibleTarget(_ cursor: inout Cursor, after keyword: Token) throws(Diagnostic)
-        -> (String, LayerPropertyName, LayerValue) {
-        let line = cursor.line
-        let example = "like expect visible button.background == green at=4s"
-        guard let layer = cursor.next(), layer.word != nil else {
-            throw error("expected a layer property after \(keyword.quoted), \(example)", line, column: cursor.endColumn)
-        }
-        guard let dot = cursor.next(), dot.isSymbol("."), dot.column == layer.endColumn else {
-            throw error("expected '.' and a property right after '\(layer.text)', \(example)", at: layer, in: line)
-        }
-        let names = LayerPropertyName.allCases.map(\.rawValue)
-        guard let propertyToken = cursor.next(), let name = propertyToken.word, propertyToken.column == dot.endColumn else {
-            throw error("expected a property right after '\(layer.text).' (\(names.joined(separator: ", ")))", at: dot, in: line)
-        }
-        guard let property = LayerPropertyName(rawValue: name) else {
-            var message = "unknown layer property '\(name)'"
-            if let suggestion = suggest(name, from: names) { message += "; did you mean '\(suggestion)'?" }
-            throw error(message, at: propertyToken, in: line)
-        }
-        if property.isTiming {
-            throw error("\(name) is a model value that does not reach the render server yet, so it cannot be expected on screen (docs/animations-language.md)",
-                        at: propertyToken, in: line)
-        }
-        guard let first = cursor.next(), first.isSymbol("="), let second = cursor.next(), second.isSymbol("="),
-              second.column == first.endColumn else {
-            throw error("expected '==' and a value after '\(layer.text).\(name)'", line, column: cursor.endColumn)
-        }
-        use(layer, .expect, line)
-        let value = try layerValue(property, &cursor, after: "'=='")
-        return (layer.text, property, value)
-    }
-
-    /// `(x, y) == COLOR at=T [tolerance=N]` after `expect pixel`.
-    mutating func parsePixel(_ cursor: inout Cursor, after keyword: Token) throws(Diagnostic) -> ExpectationKind {
-        let line = cursor.line
-        let value = try parseValue(&cursor, after: "`expect pixel`")
-        let p = try numberTuple(value[0], ["x", "y"], needs: "`expect pixel` needs a pixel (x, y)", line)
-        guard p[0] >= 0, p[1] >= 0, p[0] == p[0].rounded(), p[1] == p[1].rounded(), p[0] < 65536, p[1] < 65536 else {
-            throw error("a pixel is a pair of whole numbers from 0, like (100, 50)", at: value[0].token, in: line)
-        }
-        guard let first = cursor.next(), first.isSymbol("="), let second = cursor.next(), second.isSymbol("="),
-              second.column == first.endColumn else {
-            throw error("expected '==' and a colour after the pixel, like expect pixel (100,50) == yellow at=1s",
-                        line, column: cursor.endColumn)
-        }
-        guard let colorToken = cursor.next() else {
-            throw error("expected a colour after '=='", line, column: cursor.endColumn)
-        }
-        let rgba = try color(colorToken, line)
-        let options = try parseOptions(&cursor, OptionSpec(statement: "expect pixel", keys: ["at", "tolerance"]))
-        try noBody(cursor, "expect")
-        guard let (atKey, atValue) = options.value("at") else {
-            throw error("`expect pixel` needs at=T, the time of the frame on screen to check", at: keyword, in: line)
-        }
-        let at = try duration(atom(atValue, atKey, line, expected: "a time"), line, what: "time")
-        var tolerance = 0
-        if let (key, v) = options.value("tolerance") {
-            tolerance = try wholeNumber(atom(v, key, line, expected: "a whole number"), line, "the tolerance", in: 0...255)
-        }
-        return .pixel(x: Int(p[0]), y: Int(p[1]), color: rgba, at: at, tolerance: tolerance)
     }
 }

@@ -84,6 +84,10 @@ struct Parser {
     /// Hosts, their state variables and what refers to them, checked once
     /// the whole file is read (`Parser+Hosts.swift`).
     var hostTable = HostTable()
+    /// Where the block being parsed runs (`Parser+Tasks.swift`).
+    var blockContext = BlockContext()
+    /// The line of the first `pool` statement.
+    var poolLine: Int?
 
     init(file: String) { self.file = file }
 
@@ -132,6 +136,7 @@ struct Parser {
         case "expect": return .expect(try parseExpect(node, &cursor, keyword))
         case "layer", "view": return .layer(.layer(try parseLayerDecl(node, &cursor, keyword)))
         case "host": return .layer(.host(try parseHost(node, &cursor, keyword)))
+        case "pool": return .pool(try parsePool(node, &cursor, keyword))
         case "image": return .layer(.image(try parseImage(node, &cursor, keyword)))
         case "layout", "draw", "constraints": return .layer(try parseBehaviour(node, &cursor, keyword))
         default:
@@ -167,15 +172,10 @@ struct Parser {
     // MARK: Blocks
 
     /// The body of a statement that needs a block.
+    /// A synchronous block runs in the context of the enclosing one (a
+    /// pool context stays one), and `await` is not allowed in it.
     mutating func parseBody(_ node: LineNode, _ cursor: Cursor, _ keyword: String) throws(Diagnostic) -> [Action] {
-        guard let colon = cursor.colon else {
-            throw error("`\(keyword)` needs a block: end the line with ':' and indent the body below it",
-                        cursor.line, column: cursor.endColumn)
-        }
-        guard !node.children.isEmpty else {
-            throw error("expected an indented block after ':'", at: colon, in: node.line)
-        }
-        return try parseBlock(node.children)
+        try parseBody(node, cursor, keyword, context: BlockContext(pool: blockContext.pool))
     }
 
     /// Checks that a statement that takes no block does not open one.

@@ -1,6 +1,7 @@
 import LoopSimTrace
 import RunLoopKit
 import Simulation
+import TaskKit
 
 extension ScenarioRunner {
     /// Schedules an `at` statement's outside event. The guard rails note
@@ -32,6 +33,17 @@ extension ScenarioRunner {
         case .asyncMain(let body):
             context.schedule(at: e.time, label: "async main") { [unowned self] in
                 self.loop.enqueueMain(name: label) { [unowned self] in handled(); try self.perform(body) }
+            }
+        case .cancel(let name):
+            context.schedule(at: e.time, label: "cancel \(name)") { [unowned self] in handled(); cancelTasks(named: name, by: .outside) }
+        case .resume(let name):
+            context.schedule(at: e.time, label: "resume \(name)") { [unowned self] in
+                handled()
+                do throws(ContinuationMisuse) {
+                    try scheduler.resume(scheduler.continuation(name), from: .outside)
+                } catch {
+                    scheduler.fail(trap(at: e.location, error))
+                }
             }
         case .perform(let modes, let body):
             context.schedule(at: e.time, label: "perform") { [unowned self] in

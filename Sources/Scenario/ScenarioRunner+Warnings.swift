@@ -145,6 +145,7 @@ extension ScenarioRunner {
         case .log(_, let at): at
         case .visible(_, _, _, let at), .presentation(_, _, _, let at, _): at
         case .pixel(_, _, _, let at, _): at
+        case .taskEnded(_, let at, _): at
         case .commits, .frames, .neverVisible: nil
         }
     }

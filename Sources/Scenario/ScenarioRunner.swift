@@ -4,6 +4,7 @@ import RenderModel
 import RenderWire
 import RunLoopKit
 import Simulation
+import TaskKit
 
 /// Executes a parsed scenario on a ``Simulation``.
 ///
@@ -31,6 +32,8 @@ public final class ScenarioRunner {
     var fateRecorder: ChangeFateRecorder?
     /// What the warnings of ``guardRailWarnings(end:expectations:)`` need.
     var guardRails = GuardRails()
+    /// Swift tasks, made with the first `task` (`ScenarioRunner+Tasks.swift`).
+    var taskState = ScenarioTasks()
 
     /// - Parameters:
     ///   - file: the parsed scenario.
@@ -110,6 +113,7 @@ public final class ScenarioRunner {
                 }
                 try execute(statement)
             }
+            try finishTasks()
         } catch let error as RunLoopError {
             failure = diagnostic(at: current, error.description)
         } catch let d as Diagnostic {
@@ -221,6 +225,9 @@ public final class ScenarioRunner {
             break
         case .layer(let statement):
             try executeLayerStatement(statement)
+        case .pool(let p):
+            scheduler.cores = p.cores
+            scheduler.hop = p.hop
         }
     }
 
@@ -234,6 +241,7 @@ public final class ScenarioRunner {
         case .forever: limit = .forever
         }
         try simulation.run(mode: RunLoopMode(r.mode), limit: limit, returnAfterSource: r.returnAfterSource)
+        try checkTaskFailure()
     }
 
     // MARK: Actions
@@ -245,7 +253,7 @@ public final class ScenarioRunner {
         }
     }
 
-    private func perform(_ action: Action) throws {
+    func perform(_ action: Action) throws {
         switch action.kind {
         case .log(let text):
             simulation.log(text)
@@ -272,8 +280,11 @@ public final class ScenarioRunner {
             try requireDeclared(name, at: action.location)
             displayLinks[name]!.pause()
         case .resume(let name):
+            guard declaresDisplayLink(name) else { return try resumeContinuation(name, at: action.location) }
             try requireDeclared(name, at: action.location)
             displayLinks[name]!.resume()
+        case .task(let t):
+            try performTask(t, at: action.location)
         case .animation(let animation):
             try performAnimation(animation, at: action.location)
         case .state(let write):
@@ -291,7 +302,9 @@ public final class ScenarioRunner {
         case .run(let r):
             let outer = current
             current = r.location
-            defer { current = outer }
+            let tasks = taskState.current
+            taskState.current = nil
+            defer { current = outer; taskState.current = tasks }
             try run(r)
         case .layer(let a):
             try performLayerAction(a, at: action.location)
@@ -334,6 +347,8 @@ public final class ScenarioRunner {
             return checkFrameExpectation(e)
         case .presentation:
             return checkPresentation(e)
+        case .taskEnded(let name, let at, let result):
+            return checkTaskEnded(e, name, at: at, result: result)
         case .frames(let n):
             let frames = simulation.presentedFrames
             let list = frames.prefix(6).map { "\($0.index)" }.joined(separator: ", ")

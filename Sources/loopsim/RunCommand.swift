@@ -158,7 +158,8 @@ enum RunCommand {
         for warning in outcome.warnings { printError(warning.description) }
         if let failure = outcome.failure {
             printError(failure.description)
-            return ExitStatus.scenarioError
+            // A trap of the simulated program (docs/concurrency.md) fails the run like a crash.
+            return failure.isTrap ? ExitStatus.failure : ExitStatus.scenarioError
         }
         // A machine-readable trace on stdout stays pure: reports go to stderr.
         func report(_ text: String) {

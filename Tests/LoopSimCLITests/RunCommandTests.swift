@@ -146,4 +146,20 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: sandbox.file("frames").path))
         #expect(!FileManager.default.fileExists(atPath: sandbox.file("loopsim-out/frames").path))
     }
+
+    @Test func aContinuationResumedTwiceStopsTheRunQuotingSwiftsTrapAndExitsOne() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("twice.loop", """
+            at 1s:
+                task t:
+                    await continuation c
+            at 2s resume c
+            at 2.5s resume c
+            run until=3s
+            """)
+        let result = try await loopsim(["run", "twice.loop", "--trace", "out.jsonl", "--server", "none"], in: sandbox.url)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.contains("twice.loop:5:1: error: continuation c resumed twice (SWIFT TASK CONTINUATION MISUSE: "), "\(result)")
+        #expect(result.stderr.contains("tried to resume its continuation more than once"), "\(result)")
+    }
 }

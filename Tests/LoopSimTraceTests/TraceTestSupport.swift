@@ -85,7 +85,7 @@ enum TraceSamples {
     /// A random event of any kind, with random (often hostile) values.
     static func event(_ g: inout SplitMix64) -> TraceEvent {
         let kind: TraceEvent.Kind
-        switch Int.random(in: 0..<25, using: &g) {
+        switch Int.random(in: 0..<33, using: &g) {
         case 0: kind = .runBegin(mode: string(&g), depth: count(&g))
         case 1: kind = .runEnd(mode: string(&g), depth: count(&g), result: pick(&g))
         case 2: kind = .activity(pick(&g), mode: string(&g))
@@ -113,6 +113,15 @@ enum TraceSamples {
         case 21: kind = .swiftUIFlush(host: string(&g), mutations: count(&g), vars: strings(&g), from: pick(&g))
         case 22: kind = .hostInvalidate(host: string(&g))
         case 23: kind = .body(host: string(&g), eval: count(&g), state: string(&g))
+        case 24: kind = .taskCreate(task: count(&g), name: string(&g), kind: pick(&g), isolation: pick(&g),
+                                    parent: Bool.random(using: &g) ? count(&g) : nil)
+        case 25: kind = .taskEnqueue(task: count(&g), job: count(&g), executor: pick(&g), reason: pick(&g))
+        case 26: kind = .taskRun(task: count(&g), job: count(&g), executor: pick(&g))
+        case 27: kind = .taskSuspend(task: count(&g), job: count(&g), on: pick(&g), until: Bool.random(using: &g) ? int(&g) : nil)
+        case 28: kind = .taskResume(task: count(&g), reason: pick(&g), from: pick(&g))
+        case 29: kind = .poolBusy(task: count(&g), job: count(&g), duration: int(&g))
+        case 30: kind = .taskCancel(task: count(&g), by: pick(&g))
+        case 31: kind = .taskEnd(task: count(&g), result: pick(&g), jobs: count(&g))
         default:
             kind = .latency(.init(txn: count(&g), frame: int(&g), start: int(&g), present: int(&g), latency: int(&g),
                                   expected: int(&g), hitch: int(&g), late: Bool.random(using: &g) ? pick(&g) : nil))

@@ -194,7 +194,7 @@ import Testing
     @Test("pause, resume and invalidate name display links; a link is used after its declaration has run")
     func names() throws {
         #expect(parseError("timer t after=1s:\n    pause t")?.message == "'t' is a timer, but `pause` needs a display link")
-        #expect(parseError("at 1s:\n    resume nope")?.message == "unknown display link 'nope'")
+        #expect(parseError("at 1s:\n    resume nope")?.message == "unknown continuation or display link 'nope'")
         #expect(parseError("displaylink dl:\n    wake\ntimer dl after=1s:\n    wake")?.message == "'dl' is already declared (as a display link on line 1)")
         let outcome = try run("""
         at 0:

@@ -247,6 +247,41 @@ import Simulation
         #expect(bodies(outcome).count == 2)
     }
 
+    @Test("B5.11: a state write from a MainActor task: each job's write is flushed and committed at the next BeforeWaiting; with a yield, yellow is committed but never visible")
+    func stateFromAMainActorTask() throws {
+        let slept = try run("""
+            at 1.005s:
+                task t:
+                    state content.color = yellow
+                    await sleep 100ms
+                    state content.color = green
+            run until=2s
+            expect visible circle.background == yellow at=1.055s
+            expect visible circle.background == green at=1.15s
+            """)
+        #expect(bodies(slept).map(\.t) == [0, 1_005_000_000, 1_105_000_000])
+        #expect(bodies(slept).map(\.state) == ["color=#ff0000ff", "color=#ffff00ff", "color=#00ff00ff"])
+        #expect(flushes(slept).map(\.t) == [1_005_000_000, 1_105_000_000])
+        // Job 1's flush and body are in the pass after the job, at its BeforeWaiting.
+        let job1 = try #require(slept.events.first { $0.kind == .callout(kind: .mainQueue, name: "task t#1") })
+        let flush1 = try #require(slept.events.first { if case .swiftUIFlush = $0.kind { return true }; return false })
+        #expect(flush1.iter == job1.iter + 1)
+
+        let yielded = try run("""
+            at 1.005s:
+                task t:
+                    state content.color = yellow
+                    await yield
+                    state content.color = green
+            run until=2s
+            expect never visible circle.background == yellow
+            expect visible circle.background == green at=1.05s
+            expect commits == 3
+            """)
+        #expect(bodies(yielded).map(\.eval) == [1, 2, 3])
+        #expect(bodies(yielded)[1].state == "color=#ffff00ff")
+    }
+
     @Test("B5.12: a blocked main thread delays the flush and the commit to the end of the block")
     func blockedThreadDelaysTheFlush() throws {
         let outcome = try run("""
