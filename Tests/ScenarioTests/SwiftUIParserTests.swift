@@ -95,7 +95,7 @@ import Testing
                   "`host` needs a block: end the line with ':' and indent its `state` lines and `body:` below it"),
     ]
 
-    @Test(arguments: cases)
+    @Test("B5.15: each misuse of a host, its state or `$NAME` is a parse error at the offending token", arguments: cases)
     func reportsError(_ errorCase: ErrorCase) throws {
         let diagnostic = try #require(parseError(errorCase.source))
         #expect(diagnostic.message == errorCase.message)
