@@ -5,12 +5,15 @@
 /// same bytes.
 ///
 /// Folding looks one event ahead: a callout of a folded observer is held
-/// until the next event. Its `callout.end` folds it into the current run,
-/// anything else writes the run's `observers` line, then the held callout,
-/// then the event. A run of N folded callouts is one line at the time and
-/// depth of its first:
+/// until the next event. Its `callout.end` folds it into the current run;
+/// anything else writes the held callout, which had work inside (Core
+/// Animation's commit), and the run stays open across it and its end. The
+/// first other event at the run's depth or above — the `sleep`, the next
+/// activity, another observer — ends the run: one `observers` line per
+/// block of UIKit observers (so one per pass at BeforeWaiting), at the time
+/// and depth of its first folded callout, written where the block ends:
 ///
-///     0.000000000  #1      observers   5 empty UIKit observer callouts
+///     0.000000000  #1      observers   5 empty callouts folded
 public struct TextTraceFormatter {
     public let options: TextTraceOptions
     private var blocks: [TextTraceWriter.Block] = []
@@ -36,14 +39,15 @@ public struct TextTraceFormatter {
                 if let f = folded { folded = (f.first, f.indent, f.count + 1) } else { folded = (h.event, h.indent, 1) }
                 return
             }
-            writeFolded(to: &out)
+            // A folded observer's callout with work inside: written, and
+            // the run of folded ones goes on after it.
             write(h.event, indent: h.indent, to: &out)
         }
         if case .callout(.observer, let name, _) = event.kind, options.foldedObservers.contains(name) {
             held = (event, indent)
             return
         }
-        writeFolded(to: &out)
+        if let f = folded, !(indent > f.indent || isFoldedObserverEnd(event)) { writeFolded(to: &out) }
         write(event, indent: indent, to: &out)
     }
 
@@ -54,6 +58,12 @@ public struct TextTraceFormatter {
             held = nil
             write(h.event, indent: h.indent, to: &out)
         }
+    }
+
+    /// The `end` of a folded observer's callout (one with work inside).
+    private func isFoldedObserverEnd(_ event: TraceEvent) -> Bool {
+        if case .calloutEnd(.observer, let name) = event.kind { return options.foldedObservers.contains(name) }
+        return false
     }
 
     private func write(_ event: TraceEvent, indent: Int, to out: inout [UInt8]) {

@@ -78,18 +78,17 @@ import Testing
         #expect(message.contains("observer"))
     }
 
-    @Test("empty callouts of folded observers fold into one line per run of them; a callout with work inside and other observers stay")
+    @Test("empty callouts of folded observers fold into one line per block of them (per pass), written where the block ends; a callout with work inside and other observers stay")
     func folding() throws {
         let out = lines(Self.pass, TextTraceOptions(foldedObservers: Self.uikit))
         #expect(out == [
             "    0.000000000  #1    run.begin   mode=default depth=1",
             "    0.000000000  #1      activity    beforeWaiting default",
-            "    0.000000000  #1      observers   2 empty callouts folded",
             "    0.000000000  #1      callout     observer CA::Transaction::observer_callback",
             "    0.000000000  #1        set         layer=b prop=background value=#ffff00ff txn=1",
             "    0.000000000  #1        commit      txns=[1] layout=[] display=[] prepare=[] changed=1 bytes=9 constraints=[] layoutStart=0 layoutDuration=0 displayStart=0 displayDuration=0 prepareStart=0 prepareDuration=0 commitStart=0 commitDuration=0 changes=[b.background=#ffff00ff,b.opacity=0.5]",
             "    0.000000000  #1      end         observer CA::Transaction::observer_callback",
-            "    0.000000000  #1      observers   1 empty callout folded",
+            "    0.000000000  #1      observers   3 empty callouts folded",
             "    0.000000000  #1      callout     observer mine",
             "    0.000000000  #1      end         observer mine",
             "    0.000000005  #1      log         text=#ffff00ff",
