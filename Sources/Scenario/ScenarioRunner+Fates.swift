@@ -25,10 +25,10 @@ extension ScenarioRunner {
     /// spelling), as lines; or one line saying there was none. At most
     /// ``maxFatesListed`` lines, then how many more.
     func fateLines(_ layer: String, _ property: LayerPropertyName, _ value: String) -> [String] {
-        let events = fateEvents
-        let fates = ChangeFate.fates(in: ChangeFate.fates(in: events), layer: layer, prop: property.rawValue, value: value)
+        let all = ChangeFate.fates(in: fateEvents)
+        let fates = ChangeFate.fates(in: all, layer: layer, prop: property.rawValue, value: value)
         guard !fates.isEmpty else {
-            let others = ChangeFate.fates(in: ChangeFate.fates(in: events), layer: layer, prop: property.rawValue)
+            let others = ChangeFate.fates(in: all, layer: layer, prop: property.rawValue)
             var line = "no set gave \(layer).\(property.rawValue) the value \(ColorNames.spoken(value))"
             if !others.isEmpty {
                 var seen: [String] = []
