@@ -206,4 +206,58 @@ import Testing
             }
         }
     }
+
+    @Test("a shape filled again at a whole-pixel offset replays its cached coverage, with the bytes of a scan")
+    func shapeCacheReplaysTheScannedBytes() {
+        var rng = SplitMix64(seed: 0x5CA7)
+        let w = 64, h = 56
+        let cached = ScanConverter(capacity: w, clipping: .display(width: w, height: h))
+        cached.shapeCache = ShapeCoverageCache()
+        let plain = ScanConverter(capacity: w, clipping: .display(width: w, height: h))
+        let start = Bitmap(width: w, height: h, fill: RGBA8(r: 10, g: 20, b: 30, a: 255))
+        let color = PixelMath.pack(r: 100, g: 50, b: 25, a: 200)
+        func fill(_ converter: ScanConverter, _ polygons: [[Point]], columns: Range<Int>, rows: Range<Int>) -> Bitmap {
+            var b = start
+            b.withUnsafeCanvas { canvas in
+                var painter = SolidPainter(canvas: canvas, color: color)
+                converter.fillPolygons(polygons, columns: columns, rows: rows, painter: &painter)
+            }
+            return b
+        }
+        var replays = 0
+        for k in 0..<240 {
+            // A turned rectangle (some with corners on sample rows), or a
+            // random polygon, self-crossing at times; about 20 × 20 pixels.
+            var polygon: [Point]
+            if k % 2 == 0 {
+                let angle = Double(rng.next() % 6283) / 1000, c = cos(angle), s = sin(angle)
+                let hw = 2 + Double(rng.next() % 800) / 100, hh = 1 + Double(rng.next() % 800) / 100
+                polygon = [(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)].map { Point(x: 11 + $0.0 * c - $0.1 * s, y: 11 + $0.0 * s + $0.1 * c) }
+                if k % 3 == 0 { polygon = polygon.map { Point(x: ($0.x * 16).rounded() / 16, y: ($0.y * 16).rounded() / 16) } }
+            } else {
+                polygon = (0..<(3 + Int(rng.next() % 6))).map { _ in Point(x: 1 + Double(rng.next() % 2000) / 100, y: 1 + Double(rng.next() % 2000) / 100) }
+            }
+            // The same outline at three whole-pixel offsets, each in a window
+            // holding its box: tight (touching it), or with room, or the whole
+            // display; the first scans and records, the others replay.
+            for visit in 0..<3 {
+                let ox = Int(rng.next() % 36), oy = Int(rng.next() % 30)
+                let moved = [polygon.map { Point(x: $0.x + Double(ox), y: $0.y + Double(oy)) }]
+                let xs = moved[0].map(\.x), ys = moved[0].map(\.y)
+                let box = (x0: Int(xs.min()!.rounded(.down)), y0: Int(ys.min()!.rounded(.down)),
+                           x1: Int(xs.max()!.rounded(.up)) + 1, y1: Int(ys.max()!.rounded(.up)) + 1)
+                let windows = [(box.x0..<min(box.x1, w), box.y0..<min(box.y1, h)),
+                               (max(0, box.x0 - 3)..<min(w, box.x1 + 2), max(0, box.y0 - 1)..<min(h, box.y1 + 4)),
+                               (0..<w, 0..<h)]
+                let window = windows[(k + visit) % 3]
+                let before = cached.shapeCache!.hits
+                #expect(fill(cached, moved, columns: window.0, rows: window.1) == fill(plain, moved, columns: window.0, rows: window.1),
+                        "shape \(k), visit \(visit): \(moved) in \(window)")
+                if visit > 0, cached.shapeCache!.hits > before { replays += 1 }
+            }
+        }
+        // Most second and third visits are replays (a window that cuts the
+        // box, or a box too big, scans instead).
+        #expect(replays > 300, "\(replays) of 480 later visits replayed")
+    }
 }

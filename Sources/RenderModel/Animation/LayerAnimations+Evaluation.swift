@@ -51,6 +51,15 @@ extension LayerAnimations {
         }
     }
 
+    /// Whether a frame at layer-local time `t` has something to stamp or
+    /// take off: an animation awaiting its begin time, or a
+    /// removed-on-completion one whose active duration has ended. Most
+    /// frames of a running animation have neither, and then the step
+    /// leaves the layer alone.
+    public func needsStep(atLocalTime t: Double) -> Bool {
+        entries.contains { $0.awaitsBeginTime || ($0.animation.isRemovedOnCompletion && $0.animation.isFinished(atLocalTime: t)) }
+    }
+
     /// Whether some animation's value can still change after layer-local
     /// time `t`: one that has not reached the end of its active duration
     /// (a server keeps drawing every vsync while this is true, §3.8).

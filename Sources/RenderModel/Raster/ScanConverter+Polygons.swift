@@ -38,16 +38,19 @@ extension ScanConverter {
         }
         guard !edges.isEmpty else { return }
         edges.sort { $0.y0 < $1.y0 }
-        var minY = Int64.max, maxY = Int64.min
+        var minY = Int64.max, maxY = Int64.min, minX = Int64.max, maxX = Int64.min
         for e in edges {
             minY = Swift.min(minY, e.y0)
             maxY = Swift.max(maxY, e.y1)
+            minX = Swift.min(minX, e.x0, e.x1)
+            maxX = Swift.max(maxX, e.x0, e.x1)
         }
         // Pixel rows that can hold a sample row inside [minY, maxY).
         let firstRow = Swift.max(Int64(rows.lowerBound), Fixed.floorDiv(minY, 256))
         let endRow = Swift.min(Int64(rows.upperBound), Fixed.floorDiv(maxY + 255, 256))
         guard firstRow < endRow, !columns.isEmpty else { return }
         reserveActive(edges.count)
+        if scanThroughCache(edges, minX: minX, minY: minY, maxX: maxX, maxY: maxY, columns: columns, rows: rows, painter: &painter) { return }
         scan(edges, rows: Int(firstRow)..<Int(endRow), columns: columns, painter: &painter)
     }
 

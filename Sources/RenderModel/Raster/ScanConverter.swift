@@ -63,6 +63,10 @@
     /// in one tight loop (`scan`); the same bytes either way, which tests
     /// check by turning it off.
     @usableFromInline package var usesTwoEdgeRuns = true
+    /// The coverage of recent polygon fills, replayed when the same
+    /// outline comes again at a whole-pixel offset (``ShapeCoverageCache``);
+    /// nil, the default, scans every fill. The same bytes either way.
+    @usableFromInline package var shapeCache: ShapeCoverageCache?
 
     /// A converter for windows up to `capacity` columns wide, bounding
     /// polygons by `clipping`.

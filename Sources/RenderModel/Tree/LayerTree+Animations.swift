@@ -47,12 +47,13 @@ extension LayerTree {
         // keeping the composed map (scale, offset).
         var scale = 1.0, offset = 0.0          // local = scale · x + offset, x the current level's parent time
         var x: LayerID? = id
-        while let current = x, current != 0, let layer = layers[current] {
-            let m = layer.timing
+        // Read in place (`Values`' accessor), not by copying each `Layer` out.
+        while let current = x, current != 0, let index = layers.index(forKey: current) {
+            let m = layers.values[index].timing
             // local_at_this_level = (parent − b) s + o; fold it under what we have.
             offset += scale * (m.timeOffset - m.beginTime * m.speed)
             scale *= m.speed
-            x = layer.parent
+            x = layers.values[index].parent
         }
         return scale * t + offset
     }
@@ -61,9 +62,9 @@ extension LayerTree {
     /// ancestor's is 0): its animations need no frames (a paused layer).
     public func isPaused(_ id: LayerID) -> Bool {
         var x: LayerID? = id
-        while let current = x, current != 0, let layer = layers[current] {
-            if layer.timing.speed == 0 { return true }
-            x = layer.parent
+        while let current = x, current != 0, let index = layers.index(forKey: current) {
+            if layers.values[index].timing.speed == 0 { return true }
+            x = layers.values[index].parent
         }
         return false
     }
@@ -100,18 +101,18 @@ extension LayerTree {
         while i < animatedLayerIDs.count {
             let id = animatedLayerIDs[i]
             let local = localTime(of: id, atMediaTime: t)
-            layers[id]!.animations.stampBeginTimes(local, reporting: { entry in
-                began(AnimationReport(layer: id, entry: entry, finished: false))
-            })
-            layers[id]!.animations.removeFinished(atLocalTime: local) { entry in
-                ended(AnimationReport(layer: id, entry: entry, finished: true))
+            // One modify access per layer (`Values`' accessor): the step
+            // reads and changes its animations in place, copying no `Layer`.
+            guard let index = layers.index(forKey: id) else { animatedLayerIDs.remove(at: i); continue }
+            let (isEmpty, isAnimating) = layers.values[index].stepAnimations(atLocalTime: local) { entry, finished in
+                if finished { ended(AnimationReport(layer: id, entry: entry, finished: true)) }
+                else { began(AnimationReport(layer: id, entry: entry, finished: false)) }
             }
-            let animations = layers[id]!.animations
-            if animations.isEmpty {
+            if isEmpty {
                 animatedLayerIDs.remove(at: i)
                 continue
             }
-            if !animating, animations.isAnimating(atLocalTime: local), !isPaused(id) { animating = true }
+            if !animating, isAnimating, !isPaused(id) { animating = true }
             i += 1
         }
         return animating
@@ -124,6 +125,24 @@ extension LayerTree {
         guard let layer = layers[id] else { return nil }
         if layer.animations.isEmpty { return layer.state }
         return layer.animations.presentation(of: layer.state, atLocalTime: localTime(of: id, atMediaTime: t))
+    }
+}
+
+extension LayerTree.Layer {
+    /// The layer's part of a frame's step at layer-local time `local`:
+    /// stamps the animations awaiting a begin time, then takes off the
+    /// removed-on-completion ones that have ended, reporting each (an entry,
+    /// and whether it ended); answers whether no animation is left and
+    /// whether one can still change after `local`. A frame with nothing to
+    /// stamp or end (``LayerAnimations/needsStep(atLocalTime:)``) leaves the
+    /// animations untouched.
+    mutating func stepAnimations(atLocalTime local: Double,
+                                 _ report: (LayerAnimations.Entry, _ ended: Bool) -> Void) -> (isEmpty: Bool, isAnimating: Bool) {
+        if animations.needsStep(atLocalTime: local) {
+            animations.stampBeginTimes(local, reporting: { report($0, false) })
+            animations.removeFinished(atLocalTime: local) { report($0, true) }
+        }
+        return (animations.isEmpty, !animations.isEmpty && animations.isAnimating(atLocalTime: local))
     }
 }
 

@@ -1,9 +1,12 @@
 import RenderModel
 
 extension ScanConverter {
-    /// The compositor's converter for a `width` × `height` display.
+    /// The compositor's converter for a `width` × `height` display, with
+    /// a shape cache: animated frames fill the same turned outlines again
+    /// and again.
     convenience init(displayWidth width: Int, displayHeight height: Int) {
         self.init(capacity: width, clipping: .display(width: width, height: height))
+        shapeCache = ShapeCoverageCache()
     }
 
     /// Scans `shape` inside `clip` (which must lie in the display), through

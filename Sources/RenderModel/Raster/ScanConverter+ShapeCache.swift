@@ -1,0 +1,172 @@
+/// The coverage of a polygon fill, kept for the next time the same outline
+/// is filled at a whole-pixel offset (`ScanConverter.shapeCache`).
+///
+/// What the converter hands its painter depends only on the edges after
+/// rounding (`Fixed`), relative to the whole pixel at the top left of their
+/// box, once the window holds that box: nothing is clamped, and every
+/// sample and pixel position moves with the shape. So an outline met again
+/// at an offset of whole pixels — the same turned square in each cell of a
+/// grid, the spinner at the angle it had one turn ago — replays the spans
+/// recorded the first time, with the same bytes, and skips the scan. This
+/// is Skia's software path-mask cache, keyed by the exact edges.
+///
+/// Fixed in size: ``slots`` entries of at most ``maxArea`` pixels, replaced
+/// in turn, so memory is bounded (about 1 MB) and no entry outlives a few
+/// dozen new shapes. The cache changes how fast a fill is, never its bytes:
+/// tests fill shapes with and without it and compare.
+@usableFromInline package final class ShapeCoverageCache {
+    /// Entries kept.
+    @usableFromInline static let slots = 64
+    /// The largest box (pixels) whose coverage is kept.
+    @usableFromInline static let maxArea = 128 * 128
+    /// The most edges an outline may have to be kept.
+    @usableFromInline static let maxEdges = 16
+
+    /// One painter call, relative to the shape's top-left pixel; its
+    /// coverage bytes are `bytes[offset..<offset + count]`.
+    @usableFromInline struct Span {
+        @usableFromInline var y: Int32, x0: Int32, count: Int32, fullLo: Int32, fullHi: Int32, offset: Int32
+
+        @inlinable init(y: Int32, x0: Int32, count: Int32, fullLo: Int32, fullHi: Int32, offset: Int32) {
+            self.y = y
+            self.x0 = x0
+            self.count = count
+            self.fullLo = fullLo
+            self.fullHi = fullHi
+            self.offset = offset
+        }
+    }
+
+    @usableFromInline struct Entry {
+        @usableFromInline var hash: UInt64
+        /// The edges, translated to the box's top-left pixel.
+        @usableFromInline var edges: [ScanConverter.Edge]
+        @usableFromInline var spans: [Span]
+        @usableFromInline var bytes: [UInt8]
+
+        @inlinable init(hash: UInt64, edges: [ScanConverter.Edge], spans: [Span], bytes: [UInt8]) {
+            self.hash = hash
+            self.edges = edges
+            self.spans = spans
+            self.bytes = bytes
+        }
+    }
+
+    @usableFromInline var entries: [Entry] = []
+    /// The slot the next new entry takes once all are used.
+    @usableFromInline var nextSlot = 0
+    /// Fills answered from the cache, and fills recorded into it.
+    @usableFromInline package internal(set) var hits = 0, misses = 0
+
+    package init() {}
+
+    /// The entry whose edges are `edges` moved by (−`dx`, −`dy`), its hash
+    /// `hash`, if kept.
+    @inlinable func lookup(_ edges: [ScanConverter.Edge], dx: Int64, dy: Int64, hash: UInt64) -> Int? {
+        search: for i in entries.indices where entries[i].hash == hash && entries[i].edges.count == edges.count {
+            for k in edges.indices where !(entries[i].edges[k] == edges[k].moved(dx: -dx, dy: -dy)) { continue search }
+            hits += 1
+            return i
+        }
+        return nil
+    }
+
+    /// Keeps `entry`, replacing the oldest once every slot is used.
+    @inlinable func store(_ entry: Entry) {
+        misses += 1
+        if entries.count < Self.slots {
+            entries.append(entry)
+        } else {
+            entries[nextSlot] = entry
+            nextSlot = (nextSlot + 1) % Self.slots
+        }
+    }
+
+    /// FNV-1a over the coordinates of `edges` moved by (−`dx`, −`dy`): a
+    /// lookup's first test (the edges themselves are compared after it).
+    @inlinable static func hash(_ edges: [ScanConverter.Edge], dx: Int64, dy: Int64) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        @inline(__always) func mix(_ v: Int64) { h = (h ^ UInt64(bitPattern: v)) &* 0x0000_0100_0000_01b3 }
+        for e in edges {
+            mix(e.x0 - dx)
+            mix(e.y0 - dy)
+            mix(e.x1 - dx)
+            mix(e.y1 - dy)
+            mix(e.dir)
+        }
+        return h
+    }
+}
+
+extension ScanConverter.Edge: Equatable {
+    @inlinable static func == (a: Self, b: Self) -> Bool {
+        a.x0 == b.x0 && a.y0 == b.y0 && a.x1 == b.x1 && a.y1 == b.y1 && a.dir == b.dir
+    }
+
+    /// The edge moved by (`dx`, `dy`) (1/256 pixel).
+    @inlinable func moved(dx: Int64, dy: Int64) -> Self {
+        Self(x0: x0 + dx, y0: y0 + dy, x1: x1 + dx, y1: y1 + dy, dir: dir)
+    }
+}
+
+extension ScanConverter {
+    /// Forwards every call to `inner` and records it, relative to the
+    /// shape's top-left pixel (`originX`, `originY`).
+    @usableFromInline struct RecordingPainter<Inner: SpanPainter>: SpanPainter {
+        @usableFromInline var inner: Inner
+        @usableFromInline let originX: Int, originY: Int
+        @usableFromInline var spans: [ShapeCoverageCache.Span] = []
+        @usableFromInline var bytes: [UInt8] = []
+
+        @inlinable init(inner: Inner, originX: Int, originY: Int) {
+            self.inner = inner
+            self.originX = originX
+            self.originY = originY
+        }
+
+        @inlinable mutating func paint(y: Int, x0: Int, count: Int, cov: UnsafeMutablePointer<UInt8>, fullLo: Int, fullHi: Int) {
+            // Recorded before the painter may overwrite `cov`.
+            spans.append(.init(y: Int32(y - originY), x0: Int32(x0 - originX), count: Int32(count),
+                               fullLo: Int32(fullLo), fullHi: Int32(fullHi), offset: Int32(bytes.count)))
+            bytes.append(contentsOf: UnsafeBufferPointer(start: cov, count: count))
+            inner.paint(y: y, x0: x0, count: count, cov: cov, fullLo: fullLo, fullHi: fullHi)
+        }
+    }
+
+    /// The scan of `edges` (sorted, non-empty, spanning sample rows
+    /// `minY`…`maxY` and columns `minX`…`maxX` in 1/256 pixel) inside the
+    /// window, through ``shapeCache`` when the window holds the edges' whole
+    /// pixel box and the box is small: replayed when the same edges were
+    /// scanned before at a whole-pixel offset, recorded otherwise. Returns
+    /// false, having painted nothing, when the cache does not apply.
+    @inlinable
+    func scanThroughCache<P: SpanPainter>(_ edges: [Edge], minX: Int64, minY: Int64, maxX: Int64, maxY: Int64,
+                                          columns: Range<Int>, rows: Range<Int>, painter: inout P) -> Bool {
+        guard let cache = shapeCache, edges.count <= ShapeCoverageCache.maxEdges else { return false }
+        let px0 = Fixed.floorDiv(minX, 256), px1 = Fixed.floorDiv(maxX + 255, 256)
+        let py0 = Fixed.floorDiv(minY, 256), py1 = Fixed.floorDiv(maxY + 255, 256)
+        guard px0 >= Int64(columns.lowerBound), px1 <= Int64(columns.upperBound),
+              py0 >= Int64(rows.lowerBound), py1 <= Int64(rows.upperBound),
+              (px1 - px0) * (py1 - py0) <= Int64(ShapeCoverageCache.maxArea) else { return false }
+        let dx = px0 * 256, dy = py0 * 256
+        let hash = ShapeCoverageCache.hash(edges, dx: dx, dy: dy)
+        let ox = Int(px0), oy = Int(py0)
+        if let i = cache.lookup(edges, dx: dx, dy: dy, hash: hash) {
+            let cov = self.cov
+            cache.entries[i].bytes.withUnsafeBufferPointer { bytes in
+                for s in cache.entries[i].spans {
+                    let count = Int(s.count)
+                    cov.update(from: bytes.baseAddress! + Int(s.offset), count: count)
+                    painter.paint(y: oy + Int(s.y), x0: ox + Int(s.x0), count: count, cov: cov,
+                                  fullLo: Int(s.fullLo), fullHi: Int(s.fullHi))
+                }
+            }
+            return true
+        }
+        var recorder = RecordingPainter(inner: painter, originX: ox, originY: oy)
+        scan(edges, rows: Int(py0)..<Int(py1), columns: columns, painter: &recorder)
+        painter = recorder.inner
+        cache.store(.init(hash: hash, edges: edges.map { $0.moved(dx: -dx, dy: -dy) }, spans: recorder.spans, bytes: recorder.bytes))
+        return true
+    }
+}
