@@ -33,10 +33,16 @@ import Testing
         #expect(TiledFrameHash(Bitmap(width: 2, height: 1)).value != TiledFrameHash(Bitmap(width: 1, height: 2)).value)
     }
 
-    @Test("the format is pinned: a 2×1 bitmap's hash")
+    @Test("the format is pinned: the hashes of a 2×1, an 11×2 and a 130×70 bitmap (every lane, odd pixels, edge tiles)")
     func pinned() {
+        // Computed independently (Python) from the definition in
+        // docs/render-server.md, "The frame hash".
         let b = Bitmap(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 0, 0, 255])
-        // Computed independently (Python) from the definition.
-        #expect(Bitmap.hashHex(TiledFrameHash(b).value) == "601ffc1039ae132f")
+        #expect(Bitmap.hashHex(TiledFrameHash(b).value) == "0046cfc4890ca1d0")
+        func bitmap(_ w: Int, _ h: Int, _ pixel: (Int, Int) -> [Int]) -> Bitmap {
+            Bitmap(width: w, height: h, pixels: (0..<h).flatMap { y in (0..<w).flatMap { x in pixel(x, y).map { UInt8($0) } } })
+        }
+        #expect(Bitmap.hashHex(TiledFrameHash(bitmap(11, 2) { x, y in [x * 20, y * 100, x + y, 255] }).value) == "9dd85d13a636b0cc")
+        #expect(Bitmap.hashHex(TiledFrameHash(bitmap(130, 70) { x, y in [x & 255, y & 255, (x * y) & 255, 255] }).value) == "fe829374436b0762")
     }
 }
