@@ -21,10 +21,15 @@ public struct DamageRegion: Hashable, Sendable, CustomStringConvertible {
     /// The most rectangles a region keeps; more are merged pairwise.
     public static let maxRects = 16
 
-    /// The rectangles, none empty, in the order they settled.
-    public private(set) var rects: [PixelRect] = []
-    /// `rects[i].area`, kept beside them.
-    private var areas: [Int] = []
+    /// A settled rectangle as its edges and its area, what the loops read.
+    private struct Box: Hashable, Sendable {
+        var x0: Int, y0: Int, x1: Int, y1: Int, area: Int
+
+        var rect: PixelRect { PixelRect(x0: x0, y0: y0, x1: x1, y1: y1) }
+    }
+
+    /// The rectangles, in the order they settled.
+    private var boxes: [Box] = []
 
     /// An empty region.
     public init() {}
@@ -34,63 +39,84 @@ public struct DamageRegion: Hashable, Sendable, CustomStringConvertible {
         add(rect)
     }
 
+    /// The rectangles, none empty, in the order they settled.
+    public var rects: [PixelRect] { boxes.map(\.rect) }
+
     /// Whether no pixel is damaged.
-    public var isEmpty: Bool { rects.isEmpty }
+    public var isEmpty: Bool { boxes.isEmpty }
 
     /// The smallest rectangle holding the whole region; `nil` when empty.
     public var bounds: PixelRect? {
-        guard var box = rects.first else { return nil }
-        for r in rects.dropFirst() { box = box.union(r) }
-        return box
+        guard var box = boxes.first else { return nil }
+        for b in boxes.dropFirst() {
+            box = Box(x0: Swift.min(box.x0, b.x0), y0: Swift.min(box.y0, b.y0), x1: Swift.max(box.x1, b.x1), y1: Swift.max(box.y1, b.y1), area: 0)
+        }
+        return box.rect
     }
 
     /// Pixels recomposited when every rectangle is drawn (overlaps counted
     /// twice).
-    public var paintedArea: Int { rects.reduce(0) { $0 + $1.area } }
+    public var paintedArea: Int { boxes.reduce(0) { $0 + $1.area } }
 
     /// Adds `rect` (an empty one changes nothing).
     ///
     /// O(n) per fold pass over the n ≤ ``maxRects`` rectangles, and O(n²)
-    /// areas compared when a pair must merge; areas are kept beside the
-    /// rectangles, and the loops read both through unsafe buffers, because
-    /// an animated frame adds a couple of hundred rectangles.
+    /// areas compared when a pair must merge. The rectangles are kept as
+    /// their edges and areas, and the loops read them through an unsafe
+    /// buffer in wrapping arithmetic, because an animated frame adds a
+    /// couple of hundred rectangles and merges most of them. (Damage lies
+    /// in the display, so its areas are far from overflowing.)
     public mutating func add(_ rect: PixelRect) {
         guard !rect.isEmpty else { return }
-        var merged = rect
-        var mergedArea = rect.area
+        add(Box(x0: rect.x, y0: rect.y, x1: rect.x + rect.width, y1: rect.y + rect.height, area: rect.area))
+    }
+
+    private mutating func add(_ box: Box) {
+        var merged = box
         var folded = true
         while folded {
-            folded = false
-            var i = rects.count - 1
-            while i >= 0 {
-                let r = rects[i]
-                let x0 = Swift.min(r.x, merged.x), y0 = Swift.min(r.y, merged.y)
-                let x1 = Swift.max(r.x + r.width, merged.x + merged.width), y1 = Swift.max(r.y + r.height, merged.y + merged.height)
-                let boxArea = (x1 - x0) * (y1 - y0)
-                if boxArea <= areas[i] + mergedArea {
-                    merged = PixelRect(x0: x0, y0: y0, x1: x1, y1: y1)
-                    mergedArea = boxArea
-                    rects.remove(at: i)
-                    areas.remove(at: i)
-                    folded = true
+            // One pass from the last rectangle to the first, folding each
+            // that the growing box may take; those folded are marked and
+            // dropped after the pass (the order of the others is kept, as
+            // removing them one by one going down would keep it).
+            var removed: UInt32 = 0
+            boxes.withUnsafeBufferPointer { b in
+                var i = b.count - 1
+                while i >= 0 {
+                    let r = b[i]
+                    let x0 = Swift.min(r.x0, merged.x0), y0 = Swift.min(r.y0, merged.y0)
+                    let x1 = Swift.max(r.x1, merged.x1), y1 = Swift.max(r.y1, merged.y1)
+                    let boxArea = (x1 &- x0) &* (y1 &- y0)
+                    if boxArea <= r.area &+ merged.area {
+                        merged = Box(x0: x0, y0: y0, x1: x1, y1: y1, area: boxArea)
+                        removed |= 1 << UInt32(i)
+                    }
+                    i -= 1
                 }
-                i -= 1
+            }
+            folded = removed != 0
+            if folded {
+                var kept = 0
+                for i in boxes.indices where removed & (1 << UInt32(i)) == 0 {
+                    boxes[kept] = boxes[i]
+                    kept += 1
+                }
+                boxes.removeLast(boxes.count - kept)
             }
         }
-        rects.append(merged)
-        areas.append(mergedArea)
-        if rects.count > Self.maxRects { mergeCheapestPair() }
+        boxes.append(merged)
+        if boxes.count > Self.maxRects { mergeCheapestPair() }
     }
 
     /// Adds every rectangle of `other`.
     public mutating func formUnion(_ other: DamageRegion) {
-        for r in other.rects { add(r) }
+        for b in other.boxes { add(b) }
     }
 
     /// Every rectangle clipped to `clip`.
     public func clipped(to clip: PixelRect) -> DamageRegion {
         var out = DamageRegion()
-        for r in rects { if let inside = r.intersection(clip) { out.add(inside) } }
+        for b in boxes { if let inside = b.rect.intersection(clip) { out.add(inside) } }
         return out
     }
 
@@ -98,30 +124,25 @@ public struct DamageRegion: Hashable, Sendable, CustomStringConvertible {
     /// pair in order), then adds the box back.
     private mutating func mergeCheapestPair() {
         var best = (i: 0, j: 1, waste: Int.max)
-        rects.withUnsafeBufferPointer { r in
-            areas.withUnsafeBufferPointer { a in
-                let n = r.count
-                for i in 0..<n {
-                    let ri = r[i], ai = a[i]
-                    let ix1 = ri.x + ri.width, iy1 = ri.y + ri.height
-                    for j in (i + 1)..<n {
-                        let rj = r[j]
-                        let w = Swift.max(ix1, rj.x + rj.width) - Swift.min(ri.x, rj.x)
-                        let h = Swift.max(iy1, rj.y + rj.height) - Swift.min(ri.y, rj.y)
-                        let waste = w * h - ai - a[j]
-                        if waste < best.waste { best = (i, j, waste) }
-                    }
+        boxes.withUnsafeBufferPointer { b in
+            let n = b.count
+            for i in 0..<n {
+                let bi = b[i]
+                for j in (i + 1)..<n {
+                    let bj = b[j]
+                    let w = Swift.max(bi.x1, bj.x1) &- Swift.min(bi.x0, bj.x0), h = Swift.max(bi.y1, bj.y1) &- Swift.min(bi.y0, bj.y0)
+                    let waste = w &* h &- bi.area &- bj.area
+                    if waste < best.waste { best = (i, j, waste) }
                 }
             }
         }
-        let box = rects[best.i].union(rects[best.j])
-        rects.remove(at: best.j)
-        areas.remove(at: best.j)
-        rects.remove(at: best.i)
-        areas.remove(at: best.i)
-        add(box)
+        let a = boxes[best.i], b = boxes[best.j]
+        let x0 = Swift.min(a.x0, b.x0), y0 = Swift.min(a.y0, b.y0), x1 = Swift.max(a.x1, b.x1), y1 = Swift.max(a.y1, b.y1)
+        boxes.remove(at: best.j)
+        boxes.remove(at: best.i)
+        add(Box(x0: x0, y0: y0, x1: x1, y1: y1, area: (x1 - x0) * (y1 - y0)))
     }
 
     /// The rectangles, as `[(x, y, w, h), …]`.
-    public var description: String { "[" + rects.map(\.description).joined(separator: ", ") + "]" }
+    public var description: String { "[" + boxes.map(\.rect.description).joined(separator: ", ") + "]" }
 }
