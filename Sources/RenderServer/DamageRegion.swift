@@ -19,7 +19,7 @@
 ///     damage.bounds        // (0, 0, 510, 310)
 public struct DamageRegion: Hashable, Sendable, CustomStringConvertible {
     /// The most rectangles a region keeps; more are merged pairwise.
-    public static let maxRects = 16
+    public static let maxRects = 16   // at most 32: `add` marks folded rectangles in a UInt32
 
     /// A settled rectangle as its edges and its area, what the loops read.
     private struct Box: Hashable, Sendable {
@@ -79,6 +79,7 @@ public struct DamageRegion: Hashable, Sendable, CustomStringConvertible {
             // that the growing box may take; those folded are marked and
             // dropped after the pass (the order of the others is kept, as
             // removing them one by one going down would keep it).
+            // A bit per rectangle: there are at most `maxRects` (16) here.
             var removed: UInt32 = 0
             boxes.withUnsafeBufferPointer { b in
                 var i = b.count - 1

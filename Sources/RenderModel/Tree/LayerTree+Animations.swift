@@ -47,13 +47,12 @@ extension LayerTree {
         // keeping the composed map (scale, offset).
         var scale = 1.0, offset = 0.0          // local = scale · x + offset, x the current level's parent time
         var x: LayerID? = id
-        // Read in place (`Values`' accessor), not by copying each `Layer` out.
-        while let current = x, current != 0, let index = layers.index(forKey: current) {
-            let m = layers.values[index].timing
+        while let current = x, current != 0, let layer = layers[current] {
+            let m = layer.timing
             // local_at_this_level = (parent − b) s + o; fold it under what we have.
             offset += scale * (m.timeOffset - m.beginTime * m.speed)
             scale *= m.speed
-            x = layers.values[index].parent
+            x = layer.parent
         }
         return scale * t + offset
     }
@@ -62,9 +61,9 @@ extension LayerTree {
     /// ancestor's is 0): its animations need no frames (a paused layer).
     public func isPaused(_ id: LayerID) -> Bool {
         var x: LayerID? = id
-        while let current = x, current != 0, let index = layers.index(forKey: current) {
-            if layers.values[index].timing.speed == 0 { return true }
-            x = layers.values[index].parent
+        while let current = x, current != 0, let layer = layers[current] {
+            if layer.timing.speed == 0 { return true }
+            x = layer.parent
         }
         return false
     }
