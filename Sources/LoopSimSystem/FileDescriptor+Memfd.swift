@@ -68,6 +68,14 @@ extension FileDescriptor {
         Seals(rawValue: try valueOrError("fcntl(F_GET_SEALS)") { system_fcntl(rawValue, cloopsim_F_GET_SEALS, 0) })
     }
 
+    /// Sets the open file's size to `length` bytes (`ftruncate`): what was
+    /// past it is dropped, and a file grown reads zeros there.
+    /// - Throws: ``SystemError`` from `ftruncate` (`EINVAL` for a file not
+    ///   open for writing, `EFBIG`).
+    public func truncate(to length: UInt64) throws(SystemError) {
+        _ = try valueOrError("ftruncate") { system_ftruncate(rawValue, off_t(clamping: length)) }
+    }
+
     /// What `fstat` says of the open file.
     /// - Throws: ``SystemError`` from `fstat` (`EBADF`).
     public func status() throws(SystemError) -> FileStatus {
@@ -77,7 +85,8 @@ extension FileDescriptor {
     }
 }
 
-/// What `stat` says of a file: its type, size and permission bits.
+/// What `stat` says of a file: its type, size, permission bits, owner,
+/// link count and inode.
 public struct FileStatus: Hashable, Sendable {
     /// The kind of file (`S_IFMT`).
     public enum Kind: Hashable, Sendable, CustomStringConvertible {
@@ -105,6 +114,12 @@ public struct FileStatus: Hashable, Sendable {
     public var permissions: UInt32
     /// The owner's user id.
     public var ownerID: UInt32
+    /// How many names the file has (`st_nlink`): a file with more than one
+    /// is reachable from somewhere else too.
+    public var linkCount: UInt64
+    /// The file's inode number (`st_ino`): the same file under two names
+    /// (or after a rename) has the same one.
+    public var inode: UInt64
 
     init(_ info: stat) {
         kind = switch info.st_mode & S_IFMT {
@@ -120,5 +135,7 @@ public struct FileStatus: Hashable, Sendable {
         size = UInt64(max(info.st_size, 0))
         permissions = UInt32(info.st_mode & 0o7777)
         ownerID = info.st_uid
+        linkCount = UInt64(info.st_nlink)
+        inode = UInt64(info.st_ino)
     }
 }

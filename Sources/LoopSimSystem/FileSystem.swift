@@ -37,6 +37,9 @@ public enum FileSystem {
         public static let directory = OpenFlags(rawValue: O_DIRECTORY)
         /// Refuse a symbolic link as the last component (`O_NOFOLLOW`: `ELOOP`).
         public static let noFollow = OpenFlags(rawValue: O_NOFOLLOW)
+        /// Do not wait to open (`O_NONBLOCK`): a pipe with no reader fails
+        /// with `ENXIO` instead of blocking a write-only open.
+        public static let nonBlocking = OpenFlags(rawValue: O_NONBLOCK)
     }
 
     /// Every byte of the file at `path`.
@@ -106,6 +109,12 @@ public enum FileSystem {
     /// - Throws: ``SystemError`` from `unlink` (`ENOENT` when missing).
     public static func removeFile(_ path: String) throws(SystemError) {
         _ = try valueOrError("unlink", subject: path) { system_unlink(path) }
+    }
+
+    /// Removes the empty folder at `path`.
+    /// - Throws: ``SystemError`` from `rmdir` (`ENOTEMPTY`, `ENOENT`).
+    public static func removeDirectory(_ path: String) throws(SystemError) {
+        _ = try valueOrError("rmdir", subject: path) { system_rmdir(path) }
     }
 
     /// Creates the folder `path` with `mode`; with `intermediates`, its

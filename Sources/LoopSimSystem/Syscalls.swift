@@ -116,6 +116,11 @@ func system_fstat(_ fd: CInt, _ info: UnsafeMutablePointer<stat>) -> CInt {
     return Glibc.fstat(fd, info)
 }
 
+func system_ftruncate(_ fd: CInt, _ length: off_t) -> CInt {
+    if let r: CInt = mocked("ftruncate", [Int(fd), Int(length)]) { return r }
+    return Glibc.ftruncate(fd, length)
+}
+
 func system_stat(_ path: UnsafePointer<CChar>, _ info: UnsafeMutablePointer<stat>, followLinks: Bool) -> CInt {
     if let r: CInt = mocked(followLinks ? "stat" : "lstat", []) { return r }
     return followLinks ? stat(path, info) : lstat(path, info)
@@ -129,6 +134,11 @@ func system_open(_ path: UnsafePointer<CChar>, _ flags: CInt, _ mode: mode_t) ->
 func system_mkdir(_ path: UnsafePointer<CChar>, _ mode: mode_t) -> CInt {
     if let r: CInt = mocked("mkdir", [Int(mode)]) { return r }
     return Glibc.mkdir(path, mode)
+}
+
+func system_rmdir(_ path: UnsafePointer<CChar>) -> CInt {
+    if let r: CInt = mocked("rmdir", []) { return r }
+    return Glibc.rmdir(path)
 }
 
 func system_unlink(_ path: UnsafePointer<CChar>) -> CInt {

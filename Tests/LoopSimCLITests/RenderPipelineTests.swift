@@ -1,4 +1,5 @@
 import LoopSimSystem
+import RenderWire
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -37,6 +38,67 @@ struct RenderPipelineTests {
         // The run ends with the commit latency: the tap waited 3 s for the blocked main thread.
         #expect(clean.stdout.contains("commit latency: 2 transactions on screen, median 16.667 ms, slowest 3016.667 ms (txn 2)"), "\(clean)")
         #expect(clean.stdout.contains("hitch time: 1 late frame (1 commit, 0 render), 3000.000 ms over 6.000 s = 500.0 ms/s — critical"), "\(clean)")
+    }
+
+    @Test("a re-run into the same folder rewrites the previous run's frame files in place: the same bytes as a new folder, the old inodes, nothing of the old run left, no link followed", arguments: ["spawn", "thread"])
+    func rerunRewritesInPlace(_ transport: String) async throws {
+        let sandbox = try Sandbox()
+        // The previous run: a larger display (its files are cut to the new
+        // size) and more frames than the next (the extra ones are removed).
+        try sandbox.write("big.loop", """
+            display size=(80,60) hz=60 background=black
+            view a frame=(0,0,20,20) background=red
+            at 100ms:
+                set a.background = blue
+            at 200ms:
+                set a.background = green
+            at 300ms:
+                set a.background = white
+            run for=400ms
+            """)
+        try sandbox.write("small.loop", """
+            display size=(32,24) hz=60 background=black
+            view a frame=(2,2,10,10) background=yellow
+            at 100ms:
+                set a.background = gray
+            run for=200ms
+            """)
+        func run(_ scenario: String, into folder: String) async throws {
+            let r = try await loopsim(["run", sandbox.file(scenario).path, "--server", transport, "--frames", sandbox.file(folder).path,
+                                       "--trace", sandbox.file(folder + ".jsonl").path], in: sandbox.url)
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+        // Each folder is named `frames`: its run folder is its parent.
+        try await run("big.loop", into: "rerun/frames")
+        let old = sandbox.files(under: "rerun/frames").filter { $0.hasSuffix(".ppm") }
+        #expect(old.count == 4)
+        let oldInodes = Set(try old.map { try FileSystem.status(sandbox.file("rerun/frames/" + $0).path).inode })
+        // Not the server's: left alone. Planted under frame names: a hard
+        // link and a symbolic link to files outside, which must not change.
+        try sandbox.write("rerun/frames/notes.txt", "mine")
+        try sandbox.write("outside.bin", "hard")
+        try sandbox.write("target.bin", "soft")
+        #expect(link(sandbox.file("outside.bin").path, sandbox.file("rerun/frames/frame-999999.ppm").path) == 0)
+        try FileSystem.createSymbolicLink(sandbox.file("rerun/frames/frame-999998.ppm").path, to: sandbox.file("target.bin").path)
+
+        try await run("small.loop", into: "rerun/frames")
+        try await run("small.loop", into: "fresh/frames")
+        #expect(try sandbox.read("rerun/frames.jsonl") == sandbox.read("fresh/frames.jsonl"))
+        let rerun = sandbox.files(under: "rerun/frames").filter { $0 != "notes.txt" }
+        #expect(rerun == sandbox.files(under: "fresh/frames"))
+        #expect(rerun.filter { $0.hasSuffix(".ppm") }.count == 2)
+        for name in rerun {
+            #expect(FileManager.default.contents(atPath: sandbox.file("rerun/frames/" + name).path)
+                    == FileManager.default.contents(atPath: sandbox.file("fresh/frames/" + name).path), "\(name)")
+        }
+        // Rewritten, not made anew: the frames are the previous run's files.
+        for name in rerun where name.hasSuffix(".ppm") {
+            #expect(oldInodes.contains(try FileSystem.status(sandbox.file("rerun/frames/" + name).path).inode), "\(name)")
+        }
+        #expect(!sandbox.exists("rerun/frames/" + FrameFolder.reuseFolderName))
+        #expect(try sandbox.read("rerun/frames/notes.txt") == "mine")
+        #expect(try sandbox.read("outside.bin") == "hard")
+        #expect(try sandbox.read("target.bin") == "soft")
     }
 
     @Test("spawn and thread transports give byte-identical traces and frames", arguments: [

@@ -30,9 +30,11 @@ extension FrameOutput {
 /// then pass ``PrivateFolder/check(_:call:owner:)`` (the server's own, not
 /// writable by group or others); each frame is written to a new
 /// `.partial` file (`O_CREAT | O_EXCL | O_NOFOLLOW`: a file or symbolic link
-/// planted there is refused, never followed) and renamed into place, so a
-/// reader never sees half a frame, and `frames.jsonl` is appended line by
-/// line (`O_NOFOLLOW`).
+/// planted there is refused, never followed), or rewritten in place into
+/// one of the previous run's frame files that the client moved into
+/// `.reuse` (``FrameFileWriter``), and renamed into place, so a reader
+/// never sees half a frame, and `frames.jsonl` is appended line by line
+/// (`O_NOFOLLOW`).
 ///
 /// **Behind the lockstep.** The files are written by a background thread
 /// (``BackgroundQueue``), in order, while the session answers the vsync and
@@ -165,16 +167,31 @@ struct FrameJob: Sendable {
 }
 
 /// The writing thread's side of ``FolderFrameOutput``: it alone holds the
-/// open `frames.jsonl`.
+/// open `frames.jsonl`, and the previous run's frame files it rewrites.
 final class FrameFileWriter {
     let folder: String
     /// `frames.jsonl`, opened once (`O_APPEND | O_NOFOLLOW`) at the first
     /// frame and kept open: one `write` per index line, no reopen, no `fsync`.
     private var index: FileDescriptor?
+    /// The names in the reuse folder not rewritten yet, the last taken
+    /// first (listed once, at the first frame, sorted so that the first
+    /// frame takes the smallest name); nil before that.
+    private var reusable: [String]?
+    /// `<folder>/.reuse`: where the client put the previous run's frame
+    /// files (``RenderWire/FrameFolder/reuseFolderName``).
+    private let reuseFolder: String
 
-    init(folder: String) { self.folder = folder }
+    init(folder: String) {
+        self.folder = folder
+        reuseFolder = FilePath.join(folder, FrameFolder.reuseFolderName)
+    }
 
-    deinit { try? index?.close() }
+    /// Closes the index and removes what is left in the reuse folder (the
+    /// previous run's frames this run did not need), then the folder.
+    deinit {
+        try? index?.close()
+        Self.removeLeftovers(in: reuseFolder)
+    }
 
     /// Opens a new file at `path` (`O_CREAT | O_EXCL | O_NOFOLLOW`); on
     /// `EEXIST` removes what is there and tries once more.
@@ -185,24 +202,77 @@ final class FrameFileWriter {
         return try FileSystem.open(path, flags: flags)
     }
 
-    /// Writes the frame to a new `frame-NNNNNN.ppm.partial` (mode 0644)
-    /// with one `writev` straight from the buffer, renames it into place,
-    /// then appends its index line to the open `frames.jsonl`. A
-    /// `.partial` left by a server that died mid-write (`EEXIST`) is
-    /// removed and the open tried once more (`unlink` removes a link, never
-    /// its target). Nothing is synced to the disk: a frame is complete for
-    /// readers once renamed, and durability across a machine crash is not
-    /// a goal.
+    /// Whether `path` (not followed) is a folder of this process's user
+    /// that neither group nor others can write to.
+    private static func isPrivateFolder(_ path: String) -> Bool {
+        guard let info = try? FileSystem.status(path, followLinks: false) else { return false }
+        return info.kind == .directory && info.ownerID == CurrentProcess.userID && info.permissions & 0o022 == 0
+    }
+
+    /// The next file of the previous run to rewrite, open for writing, its
+    /// path and its size; nil when none is left. A name is taken only if it
+    /// opens with `O_WRONLY | O_NOFOLLOW | O_NONBLOCK` (no link is
+    /// followed, no pipe waited on) and `fstat` says it is a regular file
+    /// of ours with one link (so no other name sees its new bytes);
+    /// anything else is skipped, and removed with the leftovers.
+    private func nextReusable() -> (file: FileDescriptor, path: String, size: UInt64)? {
+        if reusable == nil {
+            let names = Self.isPrivateFolder(reuseFolder) ? (try? FileSystem.contentsOfDirectory(reuseFolder)) ?? [] : []
+            reusable = names.filter(FrameFolder.isFrameFile).sorted(by: >)
+        }
+        while let name = reusable!.popLast() {
+            let path = FilePath.join(reuseFolder, name)
+            guard let file = try? FileSystem.open(path, flags: [.writeOnly, .noFollow, .nonBlocking]) else { continue }
+            if let info = try? file.status(), info.kind == .regular, info.linkCount == 1, info.ownerID == CurrentProcess.userID {
+                return (file, path, info.size)
+            }
+            try? file.close()
+        }
+        return nil
+    }
+
+    /// Removes the server's file names left in `reuseFolder` (names only:
+    /// `unlink` removes a link, never its target), then the folder if it
+    /// is empty. Nothing when it is not a private folder of ours.
+    static func removeLeftovers(in reuseFolder: String) {
+        guard isPrivateFolder(reuseFolder) else { return }
+        for name in (try? FileSystem.contentsOfDirectory(reuseFolder)) ?? [] where FrameFolder.isServerFile(name) {
+            try? FileSystem.removeFile(FilePath.join(reuseFolder, name))
+        }
+        try? FileSystem.removeDirectory(reuseFolder)
+    }
+
+    /// Writes the frame with one `writev` straight from the buffer, into a
+    /// file of the previous run when one is left in the reuse folder
+    /// (rewritten from its first byte and cut to the frame's size: the same
+    /// bytes as a new file, without a new inode), else into a new
+    /// `frame-NNNNNN.ppm.partial` (mode 0644); then renames it into place
+    /// and appends its index line to the open `frames.jsonl`. Either way the
+    /// name `frame-NNNNNN.ppm` appears only once the frame is complete: a
+    /// frame cut short by a crash is left in the reuse folder, or as a
+    /// `.partial` (which the next open of that name removes: `unlink`
+    /// removes a link, never its target, and the open is tried once more).
+    /// Nothing is synced to the disk: a frame is complete for readers once
+    /// renamed, and durability across a machine crash is not a goal.
     /// - Throws: a ``SessionError`` 270 naming the frame and the failed call.
     func write(_ job: FrameJob) throws(SessionError) {
         let path = FilePath.join(folder, FrameFolder.fileName(frame: job.frame))
         do {
-            let temp = path + ".partial"
-            let file = try Self.openNew(temp)
-            try file.closeAfter { () throws in
-                try job.ppm.withUnsafeBytes { raw in try file.writeAll(vectors: [raw]) }
+            let count = UInt64(job.ppm.count)
+            if let (file, reused, size) = nextReusable() {
+                try file.closeAfter { () throws in
+                    try job.ppm.withUnsafeBytes { raw in try file.writeAll(vectors: [raw]) }
+                    if size > count { try file.truncate(to: count) }
+                }
+                try FileSystem.rename(reused, to: path)
+            } else {
+                let temp = path + ".partial"
+                let file = try Self.openNew(temp)
+                try file.closeAfter { () throws in
+                    try job.ppm.withUnsafeBytes { raw in try file.writeAll(vectors: [raw]) }
+                }
+                try FileSystem.rename(temp, to: path)
             }
-            try FileSystem.rename(temp, to: path)
             if index == nil {
                 index = try FileSystem.open(FilePath.join(folder, FrameFolder.indexFileName),
                                             flags: [.writeOnly, .create, .append, .noFollow])
