@@ -31,6 +31,18 @@ public struct DamageRegion: Hashable, Sendable, CustomStringConvertible {
     /// The rectangles, in the order they settled.
     private var boxes: [Box] = []
 
+    /// For rectangle `i`: the first `j > i` whose merge with it wastes the
+    /// fewest pixels, and that waste (`j` −1, waste `Int.max`, for the last
+    /// one). A function of `boxes` alone, kept up to date as they change,
+    /// so that finding the cheapest pair reads one entry a rectangle
+    /// instead of comparing every pair.
+    private struct Partner: Hashable, Sendable {
+        var j: Int
+        var waste: Int
+        static let none = Partner(j: -1, waste: .max)
+    }
+    private var partners: [Partner] = []
+
     /// An empty region.
     public init() {}
 
@@ -60,8 +72,10 @@ public struct DamageRegion: Hashable, Sendable, CustomStringConvertible {
 
     /// Adds `rect` (an empty one changes nothing).
     ///
-    /// O(n) per fold pass over the n ≤ ``maxRects`` rectangles, and O(n²)
-    /// areas compared when a pair must merge. The rectangles are kept as
+    /// O(n) per fold pass over the n ≤ ``maxRects`` rectangles, O(n) to
+    /// append the result (each rectangle keeps the partner it merges with
+    /// most cheaply), and O(n) to find the cheapest pair when one must
+    /// merge, plus O(n) for each rectangle whose partner that took. The rectangles are kept as
     /// their edges and areas, and the loops read them through an unsafe
     /// buffer in wrapping arithmetic, because an animated frame adds a
     /// couple of hundred rectangles and merges most of them. (Damage lies
@@ -96,17 +110,93 @@ public struct DamageRegion: Hashable, Sendable, CustomStringConvertible {
                 }
             }
             folded = removed != 0
-            if folded {
-                var kept = 0
-                for i in boxes.indices where removed & (1 << UInt32(i)) == 0 {
-                    boxes[kept] = boxes[i]
-                    kept += 1
+            if folded { remove(removed) }
+        }
+        append(merged)
+        if boxes.count > Self.maxRects { mergeCheapestPair() }
+    }
+
+    /// The pixels the box of `a` and `b` holds beyond their two areas.
+    @inline(__always)
+    private static func waste(_ a: Box, _ b: Box) -> Int {
+        let w = Swift.max(a.x1, b.x1) &- Swift.min(a.x0, b.x0), h = Swift.max(a.y1, b.y1) &- Swift.min(a.y0, b.y0)
+        return w &* h &- a.area &- b.area
+    }
+
+    /// Appends `box`: each earlier rectangle takes it as its partner when
+    /// it wastes strictly less than the partner it has (it comes last, so
+    /// an equal waste keeps the earlier partner).
+    private mutating func append(_ box: Box) {
+        let n = boxes.count
+        if n == 0 {
+            boxes.reserveCapacity(Self.maxRects + 1)
+            partners.reserveCapacity(Self.maxRects + 1)
+        }
+        boxes.withUnsafeBufferPointer { b in
+            partners.withUnsafeMutableBufferPointer { p in
+                for i in 0..<n {
+                    let w = Self.waste(b[i], box)
+                    if w < p[i].waste { p[i] = Partner(j: n, waste: w) }
                 }
-                boxes.removeLast(boxes.count - kept)
             }
         }
-        boxes.append(merged)
-        if boxes.count > Self.maxRects { mergeCheapestPair() }
+        boxes.append(box)
+        partners.append(.none)
+    }
+
+    /// Finds rectangle `i`'s partner again, among those after it.
+    private mutating func findPartner(_ i: Int) {
+        var best = Partner.none
+        boxes.withUnsafeBufferPointer { b in
+            let bi = b[i]
+            var j = i + 1
+            while j < b.count {
+                let w = Self.waste(bi, b[j])
+                if w < best.waste { best = Partner(j: j, waste: w) }
+                j += 1
+            }
+        }
+        partners[i] = best
+    }
+
+    /// Drops the rectangles whose bits are set in `mask`, keeping the
+    /// order of the others; a partner that stays is renumbered, and a
+    /// rectangle whose partner went finds one again (removing others
+    /// cannot change which is first among the fewest).
+    private mutating func remove(_ mask: UInt32) {
+        let n = boxes.count
+        var kept = 0
+        var lost: UInt32 = 0
+        boxes.withUnsafeMutableBufferPointer { b in
+            partners.withUnsafeMutableBufferPointer { p in
+                var i = 0
+                while i < n {
+                    if mask & (1 << UInt32(i)) == 0 {
+                        b[kept] = b[i]
+                        var partner = p[i]
+                        let j = partner.j
+                        if j >= 0 {
+                            if mask & (1 << UInt32(j)) != 0 {
+                                lost |= 1 << UInt32(kept)
+                            } else {
+                                // Its new index: less the removed ones before it.
+                                partner.j = j &- (mask & ((1 << UInt32(j)) &- 1)).nonzeroBitCount
+                            }
+                        }
+                        p[kept] = partner
+                        kept &+= 1
+                    }
+                    i &+= 1
+                }
+            }
+        }
+        boxes.removeLast(n - kept)
+        partners.removeLast(n - kept)
+        while lost != 0 {
+            let i = lost.trailingZeroBitCount
+            lost &= lost &- 1
+            findPartner(i)
+        }
     }
 
     /// Adds every rectangle of `other`.
@@ -122,25 +212,16 @@ public struct DamageRegion: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Merges the pair whose box wastes the fewest pixels (the first such
-    /// pair in order), then adds the box back.
+    /// pair in order: the first rectangle whose partner wastes the fewest,
+    /// and that partner, the first of its fewest), then adds the box back.
     private mutating func mergeCheapestPair() {
-        var best = (i: 0, j: 1, waste: Int.max)
-        boxes.withUnsafeBufferPointer { b in
-            let n = b.count
-            for i in 0..<n {
-                let bi = b[i]
-                for j in (i + 1)..<n {
-                    let bj = b[j]
-                    let w = Swift.max(bi.x1, bj.x1) &- Swift.min(bi.x0, bj.x0), h = Swift.max(bi.y1, bj.y1) &- Swift.min(bi.y0, bj.y0)
-                    let waste = w &* h &- bi.area &- bj.area
-                    if waste < best.waste { best = (i, j, waste) }
-                }
-            }
+        var best = 0
+        partners.withUnsafeBufferPointer { p in
+            for i in 1..<p.count where p[i].waste < p[best].waste { best = i }
         }
-        let a = boxes[best.i], b = boxes[best.j]
+        let a = boxes[best], b = boxes[partners[best].j]
         let x0 = Swift.min(a.x0, b.x0), y0 = Swift.min(a.y0, b.y0), x1 = Swift.max(a.x1, b.x1), y1 = Swift.max(a.y1, b.y1)
-        boxes.remove(at: best.j)
-        boxes.remove(at: best.i)
+        remove(1 << UInt32(best) | 1 << UInt32(partners[best].j))
         add(Box(x0: x0, y0: y0, x1: x1, y1: y1, area: (x1 - x0) * (y1 - y0)))
     }
 
