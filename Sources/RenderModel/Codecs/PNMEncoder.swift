@@ -35,22 +35,49 @@ public enum PNMEncoder {
                      "updateP6: \(columns) × \(rows) outside \(bitmap.width)×\(bitmap.height)")
         let opaque = RGBA8(r: background.r, g: background.g, b: background.b, a: 255)
         let width = bitmap.width
-        p6.withUnsafeMutableBufferPointer { buffer in
-            bitmap.pixels.withUnsafeBufferPointer { px in
+        // The background's R, G, B in the low three bytes, and twice over.
+        let background24 = UInt32(opaque.r) | UInt32(opaque.g) << 8 | UInt32(opaque.b) << 16
+        let backgroundPair = UInt64(background24) | UInt64(background24) << 24
+        /// One premultiplied pixel (R, G, B, A from the low byte) over the
+        /// opaque background, as R, G, B in the low three bytes.
+        @inline(__always) func rgb(_ v: UInt32) -> UInt32 {
+            if v == 0 { return background24 }   // 0 + (bg·255 + 127) / 255 = bg
+            if v >> 24 == 255 { return v & 0xFF_FFFF }
+            let c = RGBA8(r: UInt8(truncatingIfNeeded: v), g: UInt8(truncatingIfNeeded: v >> 8),
+                          b: UInt8(truncatingIfNeeded: v >> 16), a: UInt8(truncatingIfNeeded: v >> 24)).composited(over: opaque)
+            return UInt32(c.r) | UInt32(c.g) << 8 | UInt32(c.b) << 16
+        }
+        p6.withUnsafeMutableBytes { out in
+            bitmap.pixels.withUnsafeBytes { raw in
                 for y in rows {
                     var o = headerCount + (y * width + columns.lowerBound) * 3
-                    for p in stride(from: (y * width + columns.lowerBound) * 4, to: (y * width + columns.upperBound) * 4, by: 4) {
-                        if px[p + 3] == 255 {
-                            buffer[o] = px[p]
-                            buffer[o + 1] = px[p + 1]
-                            buffer[o + 2] = px[p + 2]
+                    var p = (y * width + columns.lowerBound) * 4
+                    let end = (y * width + columns.upperBound) * 4
+                    // Two pixels a step, stored as eight bytes (or one as
+                    // four) whose last two (one) the next step overwrites:
+                    // only while a pixel of this span is left after them.
+                    while p &+ 8 < end {
+                        let w = raw.loadUnaligned(fromByteOffset: p, as: UInt64.self).littleEndian
+                        let pair: UInt64
+                        if w == 0 {
+                            pair = backgroundPair
+                        } else if w & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 {
+                            pair = (w & 0xFF_FFFF) | (w >> 8 & 0xFFFF_FF00_0000)
                         } else {
-                            let c = RGBA8(r: px[p], g: px[p + 1], b: px[p + 2], a: px[p + 3]).composited(over: opaque)
-                            buffer[o] = c.r
-                            buffer[o + 1] = c.g
-                            buffer[o + 2] = c.b
+                            pair = UInt64(rgb(UInt32(truncatingIfNeeded: w))) | UInt64(rgb(UInt32(truncatingIfNeeded: w >> 32))) << 24
                         }
-                        o += 3
+                        out.storeBytes(of: pair.littleEndian, toByteOffset: o, as: UInt64.self)
+                        o &+= 6
+                        p &+= 8
+                    }
+                    // The last pixels, three bytes each.
+                    while p < end {
+                        let c = rgb(raw.loadUnaligned(fromByteOffset: p, as: UInt32.self).littleEndian)
+                        out[o] = UInt8(truncatingIfNeeded: c)
+                        out[o &+ 1] = UInt8(truncatingIfNeeded: c >> 8)
+                        out[o &+ 2] = UInt8(truncatingIfNeeded: c >> 16)
+                        o &+= 3
+                        p &+= 4
                     }
                 }
             }
