@@ -124,3 +124,42 @@ extension FileDescriptor {
         return ready == 0 ? [] : PollEvents(rawValue: entry.revents)
     }
 }
+
+/// Spin-then-sleep for the lockstep's waits (docs/render-server.md, "The
+/// lockstep"): before a client or a spawned server sleeps in `poll` for
+/// the other's next message, it polls without sleeping for up to
+/// ``budget``. On the 2-core VMs the wake-up of a process asleep on the
+/// other core costs ~40–60 µs, and a lockstep exchange has two of them;
+/// a message that comes within the budget skips them. Only wall time
+/// changes: every byte is the same.
+public enum SpinWait {
+    /// 500 µs, or `LOOPSIM_SPIN_US` (microseconds, 0 to 100,000; 0 turns
+    /// spinning off; anything else is ignored for the default).
+    public static let budget: Duration = {
+        if let text = CurrentProcess.environment("LOOPSIM_SPIN_US"), let us = Int(text), (0...100_000).contains(us) {
+            return .microseconds(us)
+        }
+        return .microseconds(500)
+    }()
+}
+
+extension FileDescriptor {
+    /// Spins for at most `budget` of wall time until the descriptor is
+    /// readable: `poll` with no timeout, then `sched_yield` (so that a
+    /// thread waiting for this core runs first), again and again. True
+    /// when it became readable; false when the budget ran out (the caller
+    /// then sleeps in `poll` as usual). Never spins while system calls are
+    /// mocked, so a mocked test sees the calls it scripted.
+    public func spinUntilReadable(budget: Duration = SpinWait.budget) -> Bool {
+        #if DEBUG
+        if MockingDriver.current != nil { return false }
+        #endif
+        guard budget > .zero else { return false }
+        let end = ContinuousClock.now + budget
+        repeat {
+            if let ready = try? poll(for: .readable, timeout: .zero), !ready.isEmpty { return true }
+            sched_yield()
+        } while ContinuousClock.now < end
+        return false
+    }
+}

@@ -313,6 +313,7 @@ public final class RenderConnection {
         let deadline = ContinuousClock.now + deadlines.receive
         while true {
             if let m = try decoder.next() { return m }
+            _ = fd.spinUntilReadable()   // before sleeping: SpinWait
             let left = deadline - .now
             let ready: FileDescriptor.PollEvents
             do throws(SystemError) { ready = left > .zero ? try fd.poll(for: .readable, timeout: left) : [] } catch {

@@ -58,6 +58,8 @@ extension SocketServer {
         func waitForInput() -> Outcome? {
             guard let deadlines, let handshakeEnd else { return nil }
             let hello = session.state == .awaitingHello
+            // Before sleeping for the next message, a short spin (SpinWait).
+            if !hello, fd.spinUntilReadable() { return nil }
             let wait = hello ? handshakeEnd - .now : deadlines.idle
             let ready: FileDescriptor.PollEvents
             do throws(SystemError) { ready = wait > .zero ? try fd.poll(for: .readable, timeout: wait) : [] } catch { return .ioError(error) }
