@@ -21,6 +21,34 @@ import Testing
         }
     }
 
+    @Test("marking several overlapping rectangles, then rehashing the marked tiles once, gives the hash of the whole bitmap; unmarked changes are not seen")
+    func markedEqualsFull() {
+        var rng = SplitMix64(seed: 12)
+        for (w, h) in [(65, 129), (390, 844)] {
+            var bitmap = Bitmap(width: w, height: h, fill: .black)
+            var hash = TiledFrameHash(bitmap)
+            for _ in 0..<10 {
+                // A frame: a few rectangles, some overlapping, changed and marked.
+                for _ in 0..<Int.random(in: 1...6, using: &rng) {
+                    let x = Int.random(in: 0..<w, using: &rng), y = Int.random(in: 0..<h, using: &rng)
+                    let cw = Int.random(in: 1...min(w - x, 90), using: &rng), ch = Int.random(in: 1...min(h - y, 90), using: &rng)
+                    let colour = RGBA8(r: UInt8.random(in: 0...255, using: &rng), g: 3, b: 5, a: 255)
+                    for py in y..<(y + ch) { for px in x..<(x + cw) { bitmap[px, py] = colour } }
+                    hash.mark(rows: y..<(y + ch), columns: x..<(x + cw))
+                    hash.mark(rows: y..<(y + ch), columns: x..<(x + cw))   // twice: still once
+                }
+                hash.rehashMarked(bitmap)
+                #expect(hash.value == TiledFrameHash(bitmap).value, "\(w)×\(h)")
+            }
+            // A change nobody marked is not rehashed (the marks were cleared).
+            bitmap[0, 0] = RGBA8(r: 1, g: 2, b: 3, a: 255)
+            let before = hash.value
+            hash.rehashMarked(bitmap)
+            #expect(hash.value == before)
+            #expect(hash.value != TiledFrameHash(bitmap).value)
+        }
+    }
+
     @Test("one changed byte in any tile changes the hash; the size is part of it")
     func sensitivity() {
         let base = Bitmap(width: 130, height: 70, fill: .black)

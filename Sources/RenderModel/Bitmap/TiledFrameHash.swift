@@ -26,6 +26,10 @@ public struct TiledFrameHash: Sendable, Equatable {
     public let height: Int
     private let columns: Int
     private var tiles: [UInt64]
+    /// The tiles ``mark(rows:columns:)`` marked, one flag each (made at the
+    /// first mark); all false between frames.
+    private var marked: [Bool] = []
+    private var anyMarked = false
 
     private static let offset: UInt64 = 0xCBF2_9CE4_8422_2325
     private static let prime: UInt64 = 0x0000_0100_0000_01B3
@@ -41,24 +45,54 @@ public struct TiledFrameHash: Sendable, Equatable {
     }
 
     /// Rehashes the tiles that the pixels `columns` × `rows` touch (clipped
-    /// to the bitmap), from `bitmap`'s current pixels.
+    /// to the bitmap), from `bitmap`'s current pixels: ``mark(rows:columns:)``
+    /// then ``rehashMarked(_:)``.
     ///
     /// Traps when `bitmap` is not the size this hash was made for.
     public mutating func update(_ bitmap: Bitmap, rows: Range<Int>, columns cols: Range<Int>) {
-        precondition(bitmap.width == width && bitmap.height == height,
-                     "TiledFrameHash.update: a \(bitmap.width)×\(bitmap.height) bitmap for a hash of \(width)×\(height)")
+        mark(rows: rows, columns: cols)
+        rehashMarked(bitmap)
+    }
+
+    /// Marks the tiles that the pixels `columns` × `rows` touch (clipped to
+    /// the hash's size) for the next ``rehashMarked(_:)``. A frame damaged
+    /// in several rectangles marks them all and then hashes each tile once,
+    /// however many of its rectangles touch it.
+    public mutating func mark(rows: Range<Int>, columns cols: Range<Int>) {
         let y0 = max(0, rows.lowerBound), y1 = min(height, rows.upperBound)
         let x0 = max(0, cols.lowerBound), x1 = min(width, cols.upperBound)
         guard y0 < y1, x0 < x1 else { return }
         let s = Self.tileSize
+        if marked.isEmpty { marked = [Bool](repeating: false, count: tiles.count) }
+        for ty in (y0 / s)...((y1 - 1) / s) {
+            for tx in (x0 / s)...((x1 - 1) / s) { marked[ty * columns + tx] = true }
+        }
+        anyMarked = true
+    }
+
+    /// Rehashes every marked tile from `bitmap`'s current pixels, once
+    /// each, and clears the marks.
+    ///
+    /// Traps when `bitmap` is not the size this hash was made for.
+    public mutating func rehashMarked(_ bitmap: Bitmap) {
+        precondition(bitmap.width == width && bitmap.height == height,
+                     "TiledFrameHash.update: a \(bitmap.width)×\(bitmap.height) bitmap for a hash of \(width)×\(height)")
+        guard anyMarked else { return }
+        let s = Self.tileSize
         bitmap.pixels.withUnsafeBytes { raw in
-            for ty in (y0 / s)...((y1 - 1) / s) {
-                for tx in (x0 / s)...((x1 - 1) / s) {
-                    tiles[ty * columns + tx] = Self.tileHash(raw, width: width, x: tx * s, y: ty * s,
-                                                             w: min(s, width - tx * s), h: min(s, height - ty * s))
-                }
+            for i in marked.indices where marked[i] {
+                let tx = i % columns, ty = i / columns
+                tiles[i] = Self.tileHash(raw, width: width, x: tx * s, y: ty * s,
+                                         w: min(s, width - tx * s), h: min(s, height - ty * s))
+                marked[i] = false
             }
         }
+        anyMarked = false
+    }
+
+    /// Equal when the size and every tile hash are (the marks are scratch).
+    public static func == (a: TiledFrameHash, b: TiledFrameHash) -> Bool {
+        a.width == b.width && a.height == b.height && a.tiles == b.tiles
     }
 
     /// The frame hash: the size, then every tile hash.

@@ -336,8 +336,10 @@ public final class ServerSession {
                 PNMEncoder.updateP6(&display.ppm, from: display.framebuffer, columns: r.x..<r.maxX, rows: r.y..<r.maxY,
                                     over: hello.background, headerCount: display.ppmHeaderCount)
             }
-            display.tiledHash.update(display.framebuffer, rows: r.y..<r.maxY, columns: r.x..<r.maxX)
+            display.tiledHash.mark(rows: r.y..<r.maxY, columns: r.x..<r.maxX)
         }
+        // Each damaged tile once, however many rectangles touch it.
+        display.tiledHash.rehashMarked(display.framebuffer)
         let hash = display.tiledHash.value
         try display.frames.write(frame: frame, ppm: display.ppm) {
             FrameIndexEntry(frame: frame, present: onScreen, file: FrameFolder.fileName(frame: frame),
