@@ -13,6 +13,8 @@ import Simulation
 /// - `animation.60s.frames`: every frame written; `ratio` is virtual
 ///   seconds per wall second (target ≥ 20), with the frames written and the
 ///   server's peak RSS (`VmHWM`) at 10 s and at 60 s (flat: within 10 %);
+/// - `animation.60s.rerun`: the same into one folder for every run, as a
+///   user's re-runs do: each rewrites the previous run's files in place;
 /// - `animation.60s.none`: the same with `--frames none` (target ≥ 100).
 enum AnimationBench {
     static let scenario = """
@@ -35,8 +37,8 @@ enum AnimationBench {
         var serverRSS: [UInt64]
     }
 
-    static func runOnce(writeFrames: Bool, sampleAt: [Int64] = []) throws -> Run {
-        let run = try BenchScenarioRun.run(scenario, bench: "animation", writeFrames: writeFrames, sampleAt: sampleAt)
+    static func runOnce(frames folder: String?, sampleAt: [Int64] = []) throws -> Run {
+        let run = try BenchScenarioRun.run(scenario, bench: "animation", frames: folder, sampleAt: sampleAt)
         let frames = run.outcome.simulation.presentedFrameCount
         // Every vsync from the animations' first frame to the end draws one.
         guard frames >= 59 * 60 else {
@@ -48,13 +50,20 @@ enum AnimationBench {
     static func run(runs: Int, filter: String?) throws -> [BenchResult] {
         // 60 s of 390 × 844 frames are 3.6 GB: past the default budget of a session.
         if CurrentProcess.environment("LOOPSIM_FRAMES_BUDGET") == nil { CurrentProcess.setEnvironment("LOOPSIM_FRAMES_BUDGET", "16G") }
+        let folders = try BenchFolders(bench: "animation")
+        defer { folders.removeAll() }
         var results: [BenchResult] = []
-        for (name, frames) in [("animation.60s.frames", true), ("animation.60s.none", false)] where filter.map({ name.contains($0) }) ?? true {
-            _ = try runOnce(writeFrames: frames, sampleAt: [10_000_000_000, 59_999_000_000])   // warm-up, and the memory samples
+        // `frames`: a new folder for each run; `rerun`: one folder for all,
+        // each run rewriting the previous one's files (docs/render-server.md);
+        // `none` first, before any run's frames are being written back.
+        for (name, kind) in [("animation.60s.none", "none"), ("animation.60s.rerun", "shared"), ("animation.60s.frames", "new")]
+        where filter.map({ name.contains($0) }) ?? true {
+            func folder() -> String? { kind == "new" ? folders.next() : kind == "shared" ? folders.shared(name) : nil }
+            _ = try runOnce(frames: folder(), sampleAt: [10_000_000_000, 59_999_000_000])   // warm-up, and the memory samples
             var walls: [Double] = []
             var last: Run?
             for _ in 0..<runs {
-                let r = try runOnce(writeFrames: frames, sampleAt: [10_000_000_000, 59_999_000_000])
+                let r = try runOnce(frames: folder(), sampleAt: [10_000_000_000, 59_999_000_000])
                 walls.append(Double(r.wallNanoseconds))
                 last = r
             }

@@ -1,12 +1,14 @@
 import Foundation
 import LoopSimSystem
 import RenderServer
+import RenderWire
 import Scenario
 import Simulation
 
 /// One run of a long benchmark's scenario (`bench scale`, `bench
 /// animation`): the spawned server over its socket, tracing off, frames
-/// into a new folder under `$TMPDIR` (removed after) or none, and the
+/// into a new folder inside the bench's ``BenchFolders`` (removed when the
+/// bench ends, not between runs) or none, and the
 /// client's and the server's peak RSS (`VmHWM`) read at the given virtual
 /// times.
 struct BenchScenarioRun {
@@ -21,13 +23,12 @@ struct BenchScenarioRun {
         var description: String
     }
 
-    static func run(_ text: String, bench: String, writeFrames: Bool, sampleAt: [Int64] = []) throws -> BenchScenarioRun {
+    /// - Parameter folder: where the frames go (a ``BenchFolders`` path),
+    ///   nil for none.
+    static func run(_ text: String, bench: String, frames folder: String?, sampleAt: [Int64] = []) throws -> BenchScenarioRun {
         let file = try ScenarioParser.parse(text, path: "\(bench).loop")
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("loopsim-bench-\(bench)-\(CurrentProcess.id)-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let runner = ScenarioRunner(file: file, source: text, tracing: false,
-                                    render: .init(transport: .spawn, frames: writeFrames ? folder : nil))
+                                    render: .init(transport: .spawn, frames: folder))
         var samples: [(client: UInt64, server: UInt64)] = []
         var sampleError: Error?
         for t in sampleAt {
@@ -47,11 +48,59 @@ struct BenchScenarioRun {
         if let failure = outcome.failure { throw Failure(description: "bench \(bench): the scenario failed: \(failure.message)") }
         if let sampleError { throw Failure(description: "bench \(bench): cannot read the peak RSS: \(sampleError)") }
         var bytes: UInt64 = 0
-        if writeFrames {
-            for name in try FileSystem.contentsOfDirectory(folder) {
+        if let folder {
+            for name in try FileSystem.contentsOfDirectory(folder) where FrameFolder.isServerFile(name) {
                 bytes += try FileSystem.status(FilePath.join(folder, name)).size
             }
         }
         return BenchScenarioRun(wallNanoseconds: wall, outcome: outcome, samples: samples, bytesWritten: bytes)
+    }
+}
+
+/// The folders one bench writes its runs' frames into: one parent under
+/// `$TMPDIR`, a new folder in it for each run (or one shared by re-runs), all removed by
+/// ``removeAll()`` when the bench is over.
+///
+/// Not removed between runs, on purpose: on ext4 a file created within a
+/// minute or so of thousands of deletions costs ~1 ms of inode search
+/// (docs/benchmarks.md, "The frames-written ratio is bound by ext4
+/// here"), so removing run N's 3,600 frames would slow run N + 1 by what
+/// the bench itself did, which no single `loopsim run` pays. The price is
+/// disk space while the bench runs: every 60 s run's frames (`bench
+/// scale`: 0.83 GB a run, up to 7 GB; `bench animation`: 3.5 GB a run, up
+/// to 18 GB); `bench scale` removes its 10-minute run's 8.3 GB right after
+/// it (``remove(_:)``).
+final class BenchFolders {
+    let parent: String
+    private var count = 0
+
+    init(bench: String) throws {
+        parent = FileManager.default.temporaryDirectory
+            .appendingPathComponent("loopsim-bench-\(bench)-\(CurrentProcess.id)-\(UUID().uuidString)").path
+        try FileSystem.createDirectory(parent, mode: 0o700, intermediates: true)
+    }
+
+    /// A path for the next run's frames, inside ``parent`` (not created:
+    /// the run creates it).
+    func next() -> String {
+        count += 1
+        return FilePath.join(parent, "run-\(count)")
+    }
+
+    /// The same path each time for `name`: runs given it write into one
+    /// folder, as a user's re-runs of a scenario do (its default
+    /// `loopsim-out/<name>/frames`).
+    func shared(_ name: String) -> String {
+        FilePath.join(parent, "shared-\(name)")
+    }
+
+    /// Removes one run's folder (a path ``next()`` or ``shared(_:)`` gave).
+    func remove(_ folder: String) {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// Removes every run's folder and the parent.
+    func removeAll() {
+        try? FileManager.default.removeItem(atPath: parent)
     }
 }

@@ -14,8 +14,11 @@ import Simulation
 /// - `scale.60s.frames`: 60 s of virtual time, frames written: wall time
 ///   per run and `ratio`, virtual seconds per wall second (target ≥ 50);
 ///   beside it `floor_ratio`: the same files written by a plain loop
-///   (``writeFloor(frames:)``), measured after each timed run in the same
+///   (``writeFloor(frames:in:rewrite:)``), measured after each timed run in the same
 ///   conditions, which bounds what any frame writer can reach here;
+/// - `scale.60s.rerun`: the same into one folder for every run, as a
+///   user's re-runs do: each rewrites the previous run's files in place
+///   (its `floor_ratio`: the plain loop doing the same);
 /// - `scale.60s.none`: the same with `--frames none` (target ≥ 300);
 /// - `scale.10min.frames`: 10 min, frames written, run once: the client's
 ///   and the server's peak RSS (`VmHWM`) at 1 min and at 10 min of virtual
@@ -52,8 +55,8 @@ enum ScaleBench {
         var samples: [(client: UInt64, server: UInt64)]
     }
 
-    static func runOnce(seconds: Int, writeFrames: Bool, sampleAt: [Int64] = []) throws -> Run {
-        let run = try BenchScenarioRun.run(scenario(duration: "\(seconds)s"), bench: "scale", writeFrames: writeFrames, sampleAt: sampleAt)
+    static func runOnce(seconds: Int, frames folder: String?, sampleAt: [Int64] = []) throws -> Run {
+        let run = try BenchScenarioRun.run(scenario(duration: "\(seconds)s"), bench: "scale", frames: folder, sampleAt: sampleAt)
         let frames = run.outcome.simulation.presentedFrameCount
         // One a vsync but the first (the first change is latched at frame 2).
         guard frames == seconds * 60 - 1 else {
@@ -63,26 +66,38 @@ enum ScaleBench {
     }
 
     /// The disk's floor: `frames` files of ``p6Floor`` bytes and their
-    /// index lines written by a plain loop, as the server's writer does
-    /// (`open(O_CREAT | O_EXCL | O_NOFOLLOW)` of a `.partial`, one `writev`,
-    /// `close`, `rename`, one `write` to the index kept open) into a new
-    /// folder, and nothing else: no rendering, no lockstep, no thread.
-    /// Removed afterwards like a run's folder. Returns the wall ns.
-    static func writeFloor(frames: Int) throws -> UInt64 {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("loopsim-bench-floor-\(CurrentProcess.id)-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+    /// index lines written by a plain loop, as the server's writer does,
+    /// and nothing else: no rendering, no lockstep, no thread. Into a new
+    /// folder (`rewrite` false): `open(O_CREAT | O_EXCL | O_NOFOLLOW)` of a
+    /// `.partial`, one `writev`, `close`, `rename`, one `write` to the
+    /// index kept open. Into `shared` again (`rewrite` true, after a first
+    /// call made the files): what a re-run does, the files moved into
+    /// `.reuse`, then each opened (`O_WRONLY | O_NOFOLLOW`), `fstat`,
+    /// rewritten with one `writev`, closed and renamed back. Kept until the
+    /// bench ends, like a run's folder. Returns the wall ns.
+    static func writeFloor(frames: Int, in folder: String, rewrite: Bool) throws -> UInt64 {
         try FileSystem.createDirectory(folder, mode: 0o700, intermediates: true)
+        let reuse = FilePath.join(folder, FrameFolder.reuseFolderName)
         let ppm = [UInt8](repeating: 0x80, count: p6Floor)
         let line = [UInt8](repeating: 0x20, count: 150) + [0x0a]
+        let names = (2...(frames + 1)).map { FrameFolder.fileName(frame: UInt64($0)) }
         let start = WallClock.nanoseconds()
-        let index = try FileSystem.open(FilePath.join(folder, "frames.jsonl"), flags: [.writeOnly, .create, .append, .noFollow])
+        if rewrite {
+            try FileSystem.createDirectory(reuse, mode: 0o700, intermediates: true)
+            for name in names { try FileSystem.rename(FilePath.join(folder, name), to: FilePath.join(reuse, name)) }
+            try FileSystem.removeFile(FilePath.join(folder, FrameFolder.indexFileName))
+        }
+        let index = try FileSystem.open(FilePath.join(folder, FrameFolder.indexFileName), flags: [.writeOnly, .create, .append, .noFollow])
         try index.closeAfter { () throws in
-            for frame in 2...(frames + 1) {
-                let path = FilePath.join(folder, FrameFolder.fileName(frame: UInt64(frame)))
-                let file = try FileSystem.open(path + ".partial", flags: [.writeOnly, .create, .exclusive, .noFollow])
-                try file.closeAfter { () throws in try ppm.withUnsafeBytes { try file.writeAll(vectors: [$0]) } }
-                try FileSystem.rename(path + ".partial", to: path)
+            for name in names {
+                let path = FilePath.join(folder, name)
+                let source = rewrite ? FilePath.join(reuse, name) : path + ".partial"
+                let file = try FileSystem.open(source, flags: rewrite ? [.writeOnly, .noFollow] : [.writeOnly, .create, .exclusive, .noFollow])
+                try file.closeAfter { () throws in
+                    if rewrite { _ = try file.status() }
+                    try ppm.withUnsafeBytes { try file.writeAll(vectors: [$0]) }
+                }
+                try FileSystem.rename(source, to: path)
                 try line.withUnsafeBytes { try index.writeAll(vectors: [$0]) }
             }
         }
@@ -92,12 +107,18 @@ enum ScaleBench {
     static func run(runs: Int, filter: String?) throws -> [BenchResult] {
         // Ten minutes of frames are 8.3 GB: past the default budget of a session.
         if CurrentProcess.environment("LOOPSIM_FRAMES_BUDGET") == nil { CurrentProcess.setEnvironment("LOOPSIM_FRAMES_BUDGET", "16G") }
+        let folders = try BenchFolders(bench: "scale")
+        defer { folders.removeAll() }
         var results: [BenchResult] = []
         func wanted(_ name: String) -> Bool { filter.map { name.contains($0) } ?? true }
         // The long run first, so that the client's peak at 1 min is its own.
         if wanted("scale.10min.frames") {
             let minute: Int64 = 60_000_000_000
-            let r = try runOnce(seconds: 600, writeFrames: true, sampleAt: [minute, 10 * minute - 1_000_000])
+            let folder = folders.next()
+            let r = try runOnce(seconds: 600, frames: folder, sampleAt: [minute, 10 * minute - 1_000_000])
+            // Its 8.3 GB go now: kept, their writeback to the disk would
+            // run under every later run (and deleting drops the dirty pages).
+            folders.remove(folder)
             guard r.samples.count == 2 else { throw Failure(description: "bench scale: \(r.samples.count) RSS samples taken, expected 2") }
             let (c1, s1) = r.samples[0], (c10, s10) = r.samples[1]
             let wall = Double(r.wallNanoseconds)
@@ -114,17 +135,28 @@ enum ScaleBench {
             ]
             results.append(result)
         }
-        for (name, frames) in [("scale.60s.frames", true), ("scale.60s.none", false)] where wanted(name) {
-            _ = try runOnce(seconds: 60, writeFrames: frames)   // warm-up
+        // `frames`: a new folder for each run; `rerun`: one folder for all,
+        // each run rewriting the previous one's files (docs/render-server.md);
+        // `none` first, before any 60 s run's frames are being written back.
+        for (name, kind) in [("scale.60s.none", "none"), ("scale.60s.rerun", "shared"), ("scale.60s.frames", "new")] where wanted(name) {
+            let frames = kind != "none"
+            func folder() -> String? { kind == "new" ? folders.next() : kind == "shared" ? folders.shared(name) : nil }
+            _ = try runOnce(seconds: 60, frames: folder())   // warm-up
             var walls: [Double] = []
             var floors: [Double] = []
             var last: Run?
             for _ in 0..<runs {
-                let r = try runOnce(seconds: 60, writeFrames: frames)
+                let r = try runOnce(seconds: 60, frames: folder())
                 walls.append(Double(r.wallNanoseconds))
                 last = r
                 // Interleaved, so that both see the same disk and load.
-                if frames { floors.append(Double(try writeFloor(frames: r.frames))) }
+                if kind == "new" {
+                    floors.append(Double(try writeFloor(frames: r.frames, in: folders.next(), rewrite: false)))
+                } else if kind == "shared" {
+                    // The first call makes the files the others rewrite.
+                    if floors.isEmpty { _ = try writeFloor(frames: r.frames, in: folders.shared("floor"), rewrite: false) }
+                    floors.append(Double(try writeFloor(frames: r.frames, in: folders.shared("floor"), rewrite: true)))
+                }
             }
             let p = percentiles(walls)
             var result = BenchResult(name: name, unit: "ns wall per 60 s", p50: p.p50, p90: p.p90, p99: p.p99, runs: runs, batch: 1)
