@@ -86,6 +86,39 @@ import Testing
         #expect(errors[0] == errors[1])
     }
 
+    /// The same ENOSPC (seed 23, frame 61) while a re-run rewrites the
+    /// previous run's files in place (docs/render-server.md, "Files"): the
+    /// run fails with the same error as into a new folder, the frames before
+    /// it are the clean run's bytes, none after it is there, and nothing of
+    /// the previous run is left (the frame cut short stays out of sight in
+    /// `.reuse`, removed with it).
+    @Test func aFullDiskWhileRewritingAPreviousRunFailsTheSameWay() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.copyFromTraces("render/damage-over-time.loop", to: "damage-over-time.loop")
+        func run(_ folder: String, faults: Bool) async throws -> CLIResult {
+            try await loopsim(["run", "damage-over-time.loop", "--server", "thread", "--frames", folder] + (faults ? ["--faults", "23"] : []),
+                              in: sandbox.url)
+        }
+        #expect(try await run("clean/frames", faults: false).status == 0)
+        #expect(try await run("rerun/frames", faults: false).status == 0)
+        let fresh = try await run("fresh/frames", faults: true)
+        let rerun = try await run("rerun/frames", faults: true)
+        #expect(fresh.status == 2 && rerun.status == 2, "\(rerun)")
+        func error(_ r: CLIResult, _ name: String) -> String {
+            (r.stderrLines.first { $0.contains("error: frames were lost: ") } ?? "").replacingOccurrences(of: name, with: "FOLDER")
+        }
+        #expect(error(rerun, "rerun/frames").contains("frame 61: cannot write it to "), "\(rerun)")
+        #expect(error(rerun, "rerun/frames") == error(fresh, "fresh/frames"))
+        let written = sandbox.files(under: "rerun/frames").filter { $0.hasSuffix(".ppm") }
+        #expect(written == sandbox.files(under: "fresh/frames").filter { $0.hasSuffix(".ppm") })
+        #expect(!written.isEmpty && written.allSatisfy { $0 < "frame-000061.ppm" }, "\(written)")
+        for name in written {
+            #expect(FileManager.default.contents(atPath: sandbox.file("rerun/frames/" + name).path)
+                    == FileManager.default.contents(atPath: sandbox.file("clean/frames/" + name).path), "\(name)")
+        }
+        #expect(!sandbox.exists("rerun/frames/.reuse"))
+    }
+
     /// ENOSPC on a frame write (seed 23 strikes `damage-over-time`'s frame
     /// 61): the run fails naming the refusal, so the sweep counts it loud,
     /// not lost.
