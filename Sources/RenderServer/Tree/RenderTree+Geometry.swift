@@ -84,6 +84,16 @@ extension RenderTree {
     /// Transform, visibility and boxes of `top` and its subtree, from its
     /// parent's (unchanged) values.
     private func recompute(_ top: RenderNode) {
+        if top.children.isEmpty {
+            // A leaf (every animated square of a grid): the same steps,
+            // without the two arrays the walk below needs.
+            let (parentTransform, parentVisible) = top.parent.map { ($0.toDevice, $0.visible) } ?? (.identity, top.parentID == 0)
+            top.toDevice = RenderTree.localTransform(top.state).concatenating(parentTransform)
+            top.visible = parentVisible && !top.state.isHidden
+            top.ownBox = top.visible ? paintBox(top, clip: displayRect) : nil
+            top.subtreeBox = RenderTree.joinedBox(top)
+            return
+        }
         var preorder: [RenderNode] = []
         var stack: [(RenderNode, Transform2D, Bool)] = []
         if let parent = top.parent {
