@@ -57,6 +57,10 @@ struct PresentedLog {
     var frameCount: Int { drawn.count }
     var presentationCount: Int { shown.count }
 
+    /// The frame number (on-screen vsync index) of the `i`-th frame drawn,
+    /// in O(1).
+    func frameNumber(_ i: Int) -> UInt64 { drawn[i].index }
+
     /// The `i`-th frame drawn.
     func frame(_ i: Int) -> PresentedFrame {
         let f = drawn[i]

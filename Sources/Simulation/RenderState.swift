@@ -41,6 +41,10 @@ final class RenderState {
     var latencyDue: [Int: Int64] = [:]
     /// The frames drawn and the replies, compactly (``PresentedLog``).
     var log = PresentedLog()
+    /// How many of `log`'s frames are known to be on disk: those drawn
+    /// before the last `sync` the server answered, or checked on disk
+    /// after a crash (``Simulation/recoverRenderServer(after:)``).
+    var framesConfirmed = 0
     var sentDiffs: [UInt64: CommitDiff] = [:]
 
     /// When the frame latched at vsync `k` is on screen: the next vsync,

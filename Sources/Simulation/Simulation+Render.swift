@@ -1,4 +1,5 @@
 import LayerKit
+import LoopSimSystem
 import LoopSimTrace
 import RenderModel
 import RenderWire
@@ -74,6 +75,10 @@ extension Simulation {
             confirmFramesWritten(r, before: "the end of the run")
         }
         r.connection.close()
+        // A server that died before the sync (and so never confirmed the
+        // frames) is gone now: what it had not written is named as lost.
+        if !r.failed { checkFramesOnDisk(after: "the render server died", r) }
+        if let folder = framesFolder { FrameFolder.removeReuseLeftovers(in: folder) }
         finishedLog = r.log
         finishedHistory = r.history
         render = nil
@@ -119,6 +124,9 @@ extension Simulation {
             confirmFramesWritten(r, before: "the crash")
         }
         r.connection.kill()
+        // Confirmed above unless it was gone already: then, now that it is
+        // reaped, what it had not written is named as lost.
+        if !r.failed { checkFramesOnDisk(after: "the render server died", r) }
         r.dead = true
     }
 
@@ -137,7 +145,10 @@ extension Simulation {
         do {
             try r.connection.send(.sync(token: 0))
             switch try r.connection.receive() {
-            case .applied?, nil:
+            case .applied?:
+                r.framesConfirmed = r.log.frameCount
+                return
+            case nil:
                 return
             case .error(let code, let text)?:
                 failLosingAFrame(code, text, before: what, r)
@@ -167,6 +178,7 @@ extension Simulation {
     private func recoverRenderServer(after cause: Error? = nil) throws {
         guard let r = render else { return }
         r.connection.abandon()
+        checkFramesOnDisk(after: "the render server died", r)
         let unlatched = r.sentDiffs.keys.sorted()
         var snapshot = layers.committedSnapshot()
         snapshot.transactions = unlatched.flatMap { r.sentDiffs[$0]!.transactions }
@@ -184,6 +196,25 @@ extension Simulation {
         r.dead = false
         let what = (cause as? RenderConnection.Failure).flatMap { $0.kind == .timedOut ? "\($0.description); killed it" : nil } ?? "the render server died"
         warn("\(what); restarted it with a snapshot of the tree as of commit \(r.onScreen.lastSequence) and re-sent \(unlatched.count) commit(s) not yet on screen")
+    }
+
+    /// A server that dies writes nothing more: the frames it presented
+    /// but had not written yet (frames are written behind the lockstep, at
+    /// most four in flight) are lost with it. Once it is gone (a spawned
+    /// server is reaped by `abandon`; a thread's server has written what
+    /// was queued when it is joined), each frame drawn since the last
+    /// confirmation must have its file and its `frames.jsonl` line; those
+    /// missing are named as lost, and the run fails at its end
+    /// (docs/render-server.md, crash recovery). A listening server
+    /// (`unix:`) may still be writing when the client gives up on it: not
+    /// checked.
+    private func checkFramesOnDisk(after what: String, _ r: RenderState) {
+        defer { r.framesConfirmed = r.log.frameCount }
+        guard let folder = framesFolder, r.framesConfirmed < r.log.frameCount else { return }
+        if case .unix = r.transport { return }
+        let lost = FrameFolder.missingFrames(in: folder, frames: (r.framesConfirmed..<r.log.frameCount).map(r.log.frameNumber))
+        guard !lost.isEmpty else { return }
+        lose("\(what) before writing what it had presented: \(lost.joined(separator: ", ")) (frames are written behind the lockstep); they are lost")
     }
 
     /// Connects and says hello; a server that dies during the handshake (it

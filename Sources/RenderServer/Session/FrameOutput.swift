@@ -186,12 +186,11 @@ final class FrameFileWriter {
         reuseFolder = FilePath.join(folder, FrameFolder.reuseFolderName)
     }
 
-    /// Closes the index and removes what is left in the reuse folder (the
-    /// previous run's frames this run did not need), then the folder.
-    deinit {
-        try? index?.close()
-        Self.removeLeftovers(in: reuseFolder)
-    }
+    /// Closes the index. What is left in the reuse folder (the previous
+    /// run's frames this run did not need) is the client's to remove, once
+    /// every frame is confirmed written (`FrameFolder.removeReuseLeftovers`
+    /// in Simulation): a server may die, or exit, before it gets here.
+    deinit { try? index?.close() }
 
     /// Opens a new file at `path` (`O_CREAT | O_EXCL | O_NOFOLLOW`); on
     /// `EEXIST` removes what is there and tries once more.
@@ -214,7 +213,8 @@ final class FrameFileWriter {
     /// opens with `O_WRONLY | O_NOFOLLOW | O_NONBLOCK` (no link is
     /// followed, no pipe waited on) and `fstat` says it is a regular file
     /// of ours with one link (so no other name sees its new bytes);
-    /// anything else is skipped, and removed with the leftovers.
+    /// anything else is skipped (and removed with the leftovers at the end
+    /// of the run).
     private func nextReusable() -> (file: FileDescriptor, path: String, size: UInt64)? {
         if reusable == nil {
             let names = Self.isPrivateFolder(reuseFolder) ? (try? FileSystem.contentsOfDirectory(reuseFolder)) ?? [] : []
@@ -229,17 +229,6 @@ final class FrameFileWriter {
             try? file.close()
         }
         return nil
-    }
-
-    /// Removes the server's file names left in `reuseFolder` (names only:
-    /// `unlink` removes a link, never its target), then the folder if it
-    /// is empty. Nothing when it is not a private folder of ours.
-    static func removeLeftovers(in reuseFolder: String) {
-        guard isPrivateFolder(reuseFolder) else { return }
-        for name in (try? FileSystem.contentsOfDirectory(reuseFolder)) ?? [] where FrameFolder.isServerFile(name) {
-            try? FileSystem.removeFile(FilePath.join(reuseFolder, name))
-        }
-        try? FileSystem.removeDirectory(reuseFolder)
     }
 
     /// Writes the frame with one `writev` straight from the buffer, into a
