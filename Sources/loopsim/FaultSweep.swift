@@ -1,5 +1,6 @@
 import Foundation
 import LoopSimSystem
+import RenderWire
 import Scenario
 import Simulation
 
@@ -32,6 +33,11 @@ enum FaultSweep {
     /// One run: the frames it put on screen and whether it would exit 0.
     struct Run {
         var frames: [PresentedFrame]
+        /// What the frames folder held at the end: each frame file's bytes
+        /// (hashed) by name, and what of the presented frames was missing
+        /// there (``FrameFolder/missingFrames(in:frames:)``).
+        var files: [String: Int]
+        var missing: [String]
         /// `loopsim run`'s status 0: no error, every expectation passed.
         var exitsZero: Bool
         /// The run stopped with its own error (not a failed expectation).
@@ -55,13 +61,20 @@ enum FaultSweep {
         let warnings = outcome.events.compactMap { event -> String? in
             if case .warn(let text) = event.kind { text } else { nil }
         }
-        return Run(frames: outcome.simulation.presentedFrames, exitsZero: outcome.allPassed, failedItself: outcome.failure != nil,
-                   why: why, warnings: warnings)
+        let presented = outcome.simulation.presentedFrames
+        var files: [String: Int] = [:]
+        for frame in presented {
+            if let bytes = try? FileSystem.readFile(FilePath.join(frames, frame.file)) { files[frame.file] = bytes.hashValue }
+        }
+        return Run(frames: presented, files: files, missing: FrameFolder.missingFrames(in: frames, frames: presented.map(\.index)),
+                   exitsZero: outcome.allPassed, failedItself: outcome.failure != nil, why: why, warnings: warnings)
     }
 
-    /// Identical when every clean frame is there with its time and hash, and
+    /// Identical when every clean frame is there with its time and hash,
     /// every extra frame (a respawned server redraws the whole screen) shows
-    /// what the clean run had on screen then.
+    /// what the clean run had on screen then, and on disk every frame the
+    /// run presented has its file and `frames.jsonl` line, and every clean
+    /// frame file has the clean run's bytes.
     static func compare(clean: Run, faulted: Run) -> Verdict {
         var difference: String?
         let faultedByTime = Dictionary(faulted.frames.map { ($0.present, $0.hash) }, uniquingKeysWith: { a, _ in a })
@@ -77,6 +90,17 @@ enum FaultSweep {
                     difference = "extra frame at \(frame.present) ns with hash \(frame.hash), but the clean run showed \(onScreen ?? "no frame") then"
                     break
                 }
+            }
+        }
+        // The disk, not only what the server reported: every frame presented
+        // has its file and index line, and the clean run's files their bytes.
+        if difference == nil, let gone = faulted.missing.first {
+            difference = "on disk: \(gone) missing"
+        }
+        if difference == nil {
+            for (name, bytes) in clean.files.sorted(by: { $0.key < $1.key }) where faulted.files[name] != bytes {
+                difference = "on disk: \(name) \(faulted.files[name] == nil ? "missing" : "holds other bytes") than the clean run's"
+                break
             }
         }
         if difference == nil && faulted.exitsZero == clean.exitsZero { return .identical }
