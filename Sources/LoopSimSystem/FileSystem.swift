@@ -111,6 +111,15 @@ public enum FileSystem {
         _ = try valueOrError("unlink", subject: path) { system_unlink(path) }
     }
 
+    /// Whether `path`, not followed, is a folder of this process's user
+    /// that neither its group nor others may write to: the rule for a
+    /// folder LoopSim moves files into and out of (a frames folder's
+    /// `.reuse`; RenderServer's `PrivateFolder.check` says why one fails).
+    public static func isPrivateFolder(_ path: String) -> Bool {
+        guard let info = try? status(path, followLinks: false) else { return false }
+        return info.kind == .directory && info.ownerID == CurrentProcess.userID && info.permissions & 0o022 == 0
+    }
+
     /// Removes the empty folder at `path`.
     /// - Throws: ``SystemError`` from `rmdir` (`ENOTEMPTY`, `ENOENT`).
     public static func removeDirectory(_ path: String) throws(SystemError) {

@@ -26,10 +26,7 @@ extension FrameFolder {
         var reusable = false
         if names.contains(where: isFrameFile) {
             try? FileSystem.createDirectory(reuse, mode: 0o700)
-            // Ours, a folder (not a link to one), written by us alone.
-            if let info = try? FileSystem.status(reuse, followLinks: false) {
-                reusable = info.kind == .directory && info.ownerID == CurrentProcess.userID && info.permissions & 0o077 == 0
-            }
+            reusable = FileSystem.isPrivateFolder(reuse)   // ours, a folder (not a link to one), written by us alone
         }
         for name in names where isServerFile(name) {
             let path = FilePath.join(folder, name)
@@ -49,8 +46,7 @@ extension FrameFolder {
     /// it; nothing when the reuse folder is not a private folder of ours.
     static func removeReuseLeftovers(in folder: String) {
         let reuse = FilePath.join(folder, reuseFolderName)
-        guard let info = try? FileSystem.status(reuse, followLinks: false), info.kind == .directory,
-              info.ownerID == CurrentProcess.userID, info.permissions & 0o022 == 0 else { return }
+        guard FileSystem.isPrivateFolder(reuse) else { return }
         for name in (try? FileSystem.contentsOfDirectory(reuse)) ?? [] where isServerFile(name) {
             try? FileSystem.removeFile(FilePath.join(reuse, name))
         }

@@ -201,13 +201,6 @@ final class FrameFileWriter {
         return try FileSystem.open(path, flags: flags)
     }
 
-    /// Whether `path` (not followed) is a folder of this process's user
-    /// that neither group nor others can write to.
-    private static func isPrivateFolder(_ path: String) -> Bool {
-        guard let info = try? FileSystem.status(path, followLinks: false) else { return false }
-        return info.kind == .directory && info.ownerID == CurrentProcess.userID && info.permissions & 0o022 == 0
-    }
-
     /// The next file of the previous run to rewrite, open for writing, its
     /// path and its size; nil when none is left. A name is taken only if it
     /// opens with `O_WRONLY | O_NOFOLLOW | O_NONBLOCK` (no link is
@@ -217,7 +210,7 @@ final class FrameFileWriter {
     /// of the run).
     private func nextReusable() -> (file: FileDescriptor, path: String, size: UInt64)? {
         if reusable == nil {
-            let names = Self.isPrivateFolder(reuseFolder) ? (try? FileSystem.contentsOfDirectory(reuseFolder)) ?? [] : []
+            let names = FileSystem.isPrivateFolder(reuseFolder) ? (try? FileSystem.contentsOfDirectory(reuseFolder)) ?? [] : []
             reusable = names.filter(FrameFolder.isFrameFile).sorted(by: >)
         }
         while let name = reusable!.popLast() {
