@@ -27,9 +27,10 @@ public struct TiledFrameHash: Sendable, Equatable {
     private let columns: Int
     private var tiles: [UInt64]
     /// The tiles ``mark(rows:columns:)`` marked, one flag each (made at the
-    /// first mark); all false between frames.
+    /// first mark; all false between frames), and their indexes in the
+    /// order marked, so that rehashing visits those tiles only.
     private var marked: [Bool] = []
-    private var anyMarked = false
+    private var markedTiles: [Int] = []
 
     private static let offset: UInt64 = 0xCBF2_9CE4_8422_2325
     private static let prime: UInt64 = 0x0000_0100_0000_01B3
@@ -65,9 +66,11 @@ public struct TiledFrameHash: Sendable, Equatable {
         let s = Self.tileSize
         if marked.isEmpty { marked = [Bool](repeating: false, count: tiles.count) }
         for ty in (y0 / s)...((y1 - 1) / s) {
-            for tx in (x0 / s)...((x1 - 1) / s) { marked[ty * columns + tx] = true }
+            for tx in (x0 / s)...((x1 - 1) / s) where !marked[ty * columns + tx] {
+                marked[ty * columns + tx] = true
+                markedTiles.append(ty * columns + tx)
+            }
         }
-        anyMarked = true
     }
 
     /// Rehashes every marked tile from `bitmap`'s current pixels, once
@@ -77,17 +80,16 @@ public struct TiledFrameHash: Sendable, Equatable {
     public mutating func rehashMarked(_ bitmap: Bitmap) {
         precondition(bitmap.width == width && bitmap.height == height,
                      "TiledFrameHash.update: a \(bitmap.width)×\(bitmap.height) bitmap for a hash of \(width)×\(height)")
-        guard anyMarked else { return }
         let s = Self.tileSize
         bitmap.pixels.withUnsafeBytes { raw in
-            for i in marked.indices where marked[i] {
+            for i in markedTiles {
                 let tx = i % columns, ty = i / columns
                 tiles[i] = Self.tileHash(raw, width: width, x: tx * s, y: ty * s,
                                          w: min(s, width - tx * s), h: min(s, height - ty * s))
                 marked[i] = false
             }
         }
-        anyMarked = false
+        markedTiles.removeAll(keepingCapacity: true)
     }
 
     /// Equal when the size and every tile hash are (the marks are scratch).
