@@ -56,9 +56,9 @@ enum AnimationBench {
         // `frames`: a new folder for each run; `rerun`: one folder for all,
         // each run rewriting the previous one's files (docs/render-server.md);
         // `none` first, before any run's frames are being written back.
-        for (name, kind) in [("animation.60s.none", "none"), ("animation.60s.rerun", "shared"), ("animation.60s.frames", "new")]
+        for (name, kind) in [("animation.60s.none", BenchFolders.Frames.none), ("animation.60s.rerun", .rerun), ("animation.60s.frames", .new)]
         where filter.map({ name.contains($0) }) ?? true {
-            func folder() -> String? { kind == "new" ? folders.next() : kind == "shared" ? folders.shared(name) : nil }
+            func folder() -> String? { folders.folder(kind, name: name) }
             _ = try runOnce(frames: folder(), sampleAt: [10_000_000_000, 59_999_000_000])   // warm-up, and the memory samples
             var walls: [Double] = []
             var last: Run?

@@ -94,6 +94,23 @@ final class BenchFolders {
         FilePath.join(parent, "shared-\(name)")
     }
 
+    /// Where a long bench's 60 s runs put their frames: none
+    /// (`--frames none`), a new folder each run, or one folder every run
+    /// rewrites (a re-run).
+    enum Frames {
+        case none, new, rerun
+    }
+
+    /// The folder for one run of `kind` (``shared(_:)`` under `name` for a
+    /// re-run), nil for none.
+    func folder(_ kind: Frames, name: String) -> String? {
+        switch kind {
+        case .none: nil
+        case .new: next()
+        case .rerun: shared(name)
+        }
+    }
+
     /// Removes one run's folder (a path ``next()`` or ``shared(_:)`` gave).
     func remove(_ folder: String) {
         try? FileManager.default.removeItem(atPath: folder)

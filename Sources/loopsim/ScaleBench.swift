@@ -138,9 +138,9 @@ enum ScaleBench {
         // `frames`: a new folder for each run; `rerun`: one folder for all,
         // each run rewriting the previous one's files (docs/render-server.md);
         // `none` first, before any 60 s run's frames are being written back.
-        for (name, kind) in [("scale.60s.none", "none"), ("scale.60s.rerun", "shared"), ("scale.60s.frames", "new")] where wanted(name) {
-            let frames = kind != "none"
-            func folder() -> String? { kind == "new" ? folders.next() : kind == "shared" ? folders.shared(name) : nil }
+        for (name, kind) in [("scale.60s.none", BenchFolders.Frames.none), ("scale.60s.rerun", .rerun), ("scale.60s.frames", .new)] where wanted(name) {
+            let frames = kind != .none
+            func folder() -> String? { folders.folder(kind, name: name) }
             _ = try runOnce(seconds: 60, frames: folder())   // warm-up
             var walls: [Double] = []
             var floors: [Double] = []
@@ -150,9 +150,9 @@ enum ScaleBench {
                 walls.append(Double(r.wallNanoseconds))
                 last = r
                 // Interleaved, so that both see the same disk and load.
-                if kind == "new" {
+                if kind == .new {
                     floors.append(Double(try writeFloor(frames: r.frames, in: folders.next(), rewrite: false)))
-                } else if kind == "shared" {
+                } else if kind == .rerun {
                     // The first call makes the files the others rewrite.
                     if floors.isEmpty { _ = try writeFloor(frames: r.frames, in: folders.shared("floor"), rewrite: false) }
                     floors.append(Double(try writeFloor(frames: r.frames, in: folders.shared("floor"), rewrite: true)))
