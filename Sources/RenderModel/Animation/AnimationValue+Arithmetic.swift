@@ -15,9 +15,25 @@ extension AnimationValue {
         if t == 0 { return self }
         if t == 1 { return other }
         guard kind == other.kind, !kind.isDiscrete else { return t < 0.5 ? self : other }
-        let a = vector
-        var b = other.vector
-        if kind == .transform { b[AnimationVector.angleIndex] = Self.nearestAngle(b[AnimationVector.angleIndex], to: a[AnimationVector.angleIndex]) }
+        return Self.lerp(vector, other.vector, at: t)
+    }
+
+    /// ``interpolated(to:at:)`` of `a` to `b` with their vectors already
+    /// known (`va` is `a.vector`, `vb` is `b.vector`): the same value, bit
+    /// for bit, without decomposing fixed transforms at every frame.
+    static func interpolate(_ a: AnimationValue, _ va: AnimationVector, to b: AnimationValue, _ vb: AnimationVector,
+                            at t: Double) -> AnimationValue {
+        if t == 0 { return a }
+        if t == 1 { return b }
+        guard va.kind == vb.kind, !va.kind.isDiscrete else { return t < 0.5 ? a : b }
+        return lerp(va, vb, at: t)
+    }
+
+    /// The componentwise interpolation of two vectors of one kind, a
+    /// transform's angle the short way round.
+    private static func lerp(_ a: AnimationVector, _ other: AnimationVector, at t: Double) -> AnimationValue {
+        var b = other
+        if a.kind == .transform { b[AnimationVector.angleIndex] = nearestAngle(b[AnimationVector.angleIndex], to: a[AnimationVector.angleIndex]) }
         return a.combined(with: b) { x, y in x + (y - x) * t }.value
     }
 

@@ -20,7 +20,7 @@ extension KeyframeAnimation {
         if calculationMode == .cubic || calculationMode == .cubicPaced {
             return cubic(segment: i, at: u)
         }
-        return values[i].interpolated(to: values[i + 1], at: u)
+        return AnimationValue.interpolate(values[i], vectors[i], to: values[i + 1], vectors[i + 1], at: u)
     }
 
     /// The index of the last time ≤ `p`, 0 when none is.
@@ -42,7 +42,7 @@ extension KeyframeAnimation {
         let v0 = i > 0 ? values[i - 1] : v1
         let v3 = i + 2 < values.count ? values[i + 2] : v2
         guard v0.kind == v1.kind, v3.kind == v1.kind else { return v1.interpolated(to: v2, at: u) }
-        var p0 = v0.vector, p1 = v1.vector, p2 = v2.vector, p3 = v3.vector
+        var p0 = vectors[i > 0 ? i - 1 : i], p1 = vectors[i], p2 = vectors[i + 1], p3 = vectors[i + 2 < values.count ? i + 2 : i + 1]
         if v1.kind == .transform {
             let k = AnimationVector.angleIndex
             p0[k] = AnimationValue.nearestAngle(p0[k], to: p1[k])

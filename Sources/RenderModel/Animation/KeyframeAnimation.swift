@@ -40,6 +40,10 @@ public struct KeyframeAnimation: Hashable, Sendable {
     /// The key time of each value (one more than the values in `discrete`
     /// mode, ending at 1), as evaluation uses them.
     public let resolvedKeyTimes: [Double]
+    /// Each value's vector (``AnimationValue/vector``), worked out once:
+    /// a frame interpolates between two of them without decomposing the
+    /// transforms again.
+    let vectors: [AnimationVector]
 
     /// A keyframe animation. Never traps: bad key times are ignored here
     /// (and reported by `LayerAnimation.validate()`).
@@ -49,6 +53,7 @@ public struct KeyframeAnimation: Hashable, Sendable {
         self.timingFunctions = timingFunctions
         self.calculationMode = calculationMode
         self.resolvedKeyTimes = Self.resolveKeyTimes(values: values, keyTimes: keyTimes, mode: calculationMode)
+        self.vectors = values.map(\.vector)
     }
 
     /// The number of key times `mode` wants for `valueCount` values: one

@@ -6,6 +6,7 @@ extension LayerAnimation {
     /// and removed on completion — item 7.24).
     ///
     /// Never allocates.
+    @inline(__always)
     public func value(atLocalTime t: Double, underlying: AnimationValue) -> AnimationValue? {
         guard let sample = timing.sample(atParentTime: t, isRemovedOnCompletion: isRemovedOnCompletion) else { return nil }
         return value(at: sample, underlying: underlying)
@@ -13,6 +14,7 @@ extension LayerAnimation {
 
     /// The value at `sample` on top of `underlying` (steps 5–6: easing,
     /// from/to/by, keyframes or spring, cumulative, additive).
+    @inline(__always)
     public func value(at sample: TimingSample, underlying: AnimationValue) -> AnimationValue {
         var value: AnimationValue
         let start: AnimationValue, end: AnimationValue

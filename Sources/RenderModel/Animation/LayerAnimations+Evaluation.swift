@@ -5,11 +5,14 @@ extension LayerAnimations {
     /// and writes it back. A state that starts as the model state ends as
     /// the presentation state. Never allocates.
     public func apply(to state: inout LayerState, atLocalTime t: Double) {
-        for entry in entries {
-            let keyPath = entry.animation.keyPath
-            let underlying = keyPath.value(in: state)
-            if let value = entry.animation.value(atLocalTime: t, underlying: underlying) {
-                keyPath.setValue(value, in: &state)
+        // Through the buffer: each entry is borrowed, not copied.
+        entries.withUnsafeBufferPointer { entries in
+            for i in entries.indices {
+                let keyPath = entries[i].animation.keyPath
+                let underlying = keyPath.value(in: state)
+                if let value = entries[i].animation.value(atLocalTime: t, underlying: underlying) {
+                    keyPath.setValue(value, in: &state)
+                }
             }
         }
     }

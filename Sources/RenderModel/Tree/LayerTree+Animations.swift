@@ -39,23 +39,42 @@ extension LayerTree {
     /// the media time converted down the layer's ancestors' timings and its
     /// own, outermost first (`convertTime(_:from: nil)`,
     /// `docs/core-animation-rules.md` §3.1). Walks the ancestors without
-    /// allocating.
-    public func localTime(of id: LayerID, atMediaTime t: Double) -> Double {
+    /// allocating, and without copying a `Layer`: it is `mutating` only to
+    /// read each one in place (a modify access to the dictionary's values;
+    /// nothing changes).
+    public mutating func localTime(of id: LayerID, atMediaTime t: Double) -> Double {
+        // No layer: the identity map, computed as the walk computes it.
+        guard id != 0, let index = layers.index(forKey: id) else { return 1.0 * t + 0.0 }
+        return localTime(at: index, atMediaTime: t)
+    }
+
+    /// ``localTime(of:atMediaTime:)`` of the layer at `index` in ``layers``
+    /// (one lookup fewer for a caller that has it).
+    mutating func localTime(at index: [LayerID: Layer].Index, atMediaTime t: Double) -> Double {
         // The chain from the layer up, applied from the top down: the
         // conversion is affine, so compose it bottom up instead —
         // local = ((t − b_top) s_top + o_top … ) — by walking up and
         // keeping the composed map (scale, offset).
         var scale = 1.0, offset = 0.0          // local = scale · x + offset, x the current level's parent time
-        var x: LayerID? = id
-        while let current = x, current != 0, let layer = layers[current] {
-            let m = layer.timing
-            // local_at_this_level = (parent − b) s + o; fold it under what we have.
-            offset += scale * (m.timeOffset - m.beginTime * m.speed)
-            scale *= m.speed
-            x = layer.parent
+        var next: [LayerID: Layer].Index? = index
+        while let current = next {
+            let parent = Self.inPlace(&layers.values[current]) { layer in
+                let m = layer.timing
+                // local_at_this_level = (parent − b) s + o; fold it under what we have.
+                offset += scale * (m.timeOffset - m.beginTime * m.speed)
+                scale *= m.speed
+                return layer.parent
+            }
+            next = parent.flatMap { $0 == 0 ? nil : layers.index(forKey: $0) }
         }
         return scale * t + offset
     }
+
+    /// Runs `body` on a layer reached through a modify access: a `Layer`
+    /// read through the dictionary's getter is copied whole (its state,
+    /// arrays and animations), one reached in place is not.
+    @inline(__always)
+    static func inPlace<R>(_ layer: inout Layer, _ body: (inout Layer) -> R) -> R { body(&layer) }
 
     /// Whether layer `id`'s local time stands still (its speed or an
     /// ancestor's is 0): its animations need no frames (a paused layer).
@@ -99,10 +118,10 @@ extension LayerTree {
         var i = 0
         while i < animatedLayerIDs.count {
             let id = animatedLayerIDs[i]
-            let local = localTime(of: id, atMediaTime: t)
             // One modify access per layer (`Values`' accessor): the step
             // reads and changes its animations in place, copying no `Layer`.
             guard let index = layers.index(forKey: id) else { animatedLayerIDs.remove(at: i); continue }
+            let local = localTime(at: index, atMediaTime: t)
             let (isEmpty, isAnimating) = layers.values[index].stepAnimations(atLocalTime: local) { entry, finished in
                 if finished { ended(AnimationReport(layer: id, entry: entry, finished: true)) }
                 else { began(AnimationReport(layer: id, entry: entry, finished: false)) }
@@ -120,10 +139,17 @@ extension LayerTree {
     /// Layer `id`'s presentation state at media time `t`: its model state
     /// with its animations applied at its local time (§3.2); nil for an
     /// unknown layer.
-    public func presentationState(of id: LayerID, atMediaTime t: Double) -> LayerState? {
-        guard let layer = layers[id] else { return nil }
-        if layer.animations.isEmpty { return layer.state }
-        return layer.animations.presentation(of: layer.state, atLocalTime: localTime(of: id, atMediaTime: t))
+    ///
+    /// `mutating` only to read the layer in place (``localTime(of:atMediaTime:)``);
+    /// nothing changes.
+    public mutating func presentationState(of id: LayerID, atMediaTime t: Double) -> LayerState? {
+        guard let index = layers.index(forKey: id) else { return nil }
+        let local = localTime(at: index, atMediaTime: t)
+        return Self.inPlace(&layers.values[index]) { layer in
+            var state = layer.state
+            if !layer.animations.isEmpty { layer.animations.apply(to: &state, atLocalTime: local) }
+            return state
+        }
     }
 }
 
