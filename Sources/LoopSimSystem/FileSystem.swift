@@ -105,6 +105,11 @@ public enum FileSystem {
         _ = try valueOrError("rename", subject: "\(source) to \(destination)") { system_rename(source, destination) }
     }
 
+    /// Writes every file system's dirty data to the disk and waits until it
+    /// is written (`sync`): for measurements that each start from a quiet
+    /// page cache (`loopsim bench`), not for the frames of a run.
+    public static func flushToDisk() { Glibc.sync() }
+
     /// Removes the file (not a folder) at `path`.
     /// - Throws: ``SystemError`` from `unlink` (`ENOENT` when missing).
     public static func removeFile(_ path: String) throws(SystemError) {

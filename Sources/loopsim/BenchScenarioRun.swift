@@ -111,6 +111,35 @@ final class BenchFolders {
         }
     }
 
+    /// Waits until what earlier runs wrote is on the disk (`sync`, not
+    /// timed), so that each timed run starts from a quiet page cache, as a
+    /// user's run does: back to back, 3.5 GB runs would each wait on the
+    /// write-back of the ones before (docs/benchmarks.md).
+    func settle() {
+        FileSystem.flushToDisk()
+    }
+
+    /// The floor of a timed run of `kind` (``ScaleBench/writeFloor(frames:bytes:in:rewrite:)``):
+    /// the wall ns of writing the run's `frames` files of `bytes` by a plain
+    /// loop, the same way (new files, or rewriting the files of the floor
+    /// before, made at the `first` call), from a quiet page cache as the
+    /// run started from; nil for none.
+    func floor(after kind: Frames, frames: Int, bytes: Int = ScaleBench.p6Floor, first: Bool) throws -> Double? {
+        switch kind {
+        case .none:
+            return nil
+        case .new:
+            settle()
+            let folder = next()
+            defer { remove(folder) }     // not timed; the next run settles first
+            return Double(try ScaleBench.writeFloor(frames: frames, bytes: bytes, in: folder, rewrite: false))
+        case .rerun:
+            if first { _ = try ScaleBench.writeFloor(frames: frames, bytes: bytes, in: shared("floor"), rewrite: false) }
+            settle()
+            return Double(try ScaleBench.writeFloor(frames: frames, bytes: bytes, in: shared("floor"), rewrite: true))
+        }
+    }
+
     /// Removes one run's folder (a path ``next()`` or ``shared(_:)`` gave).
     func remove(_ folder: String) {
         try? FileManager.default.removeItem(atPath: folder)

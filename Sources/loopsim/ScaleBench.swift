@@ -75,10 +75,10 @@ enum ScaleBench {
     /// `.reuse`, then each opened (`O_WRONLY | O_NOFOLLOW`), `fstat`,
     /// rewritten with one `writev`, closed and renamed back. Kept until the
     /// bench ends, like a run's folder. Returns the wall ns.
-    static func writeFloor(frames: Int, in folder: String, rewrite: Bool) throws -> UInt64 {
+    static func writeFloor(frames: Int, bytes: Int = p6Floor, in folder: String, rewrite: Bool) throws -> UInt64 {
         try FileSystem.createDirectory(folder, mode: 0o700, intermediates: true)
         let reuse = FilePath.join(folder, FrameFolder.reuseFolderName)
-        let ppm = [UInt8](repeating: 0x80, count: p6Floor)
+        let ppm = [UInt8](repeating: 0x80, count: bytes)
         let line = [UInt8](repeating: 0x20, count: 150) + [0x0a]
         let names = (2...(frames + 1)).map { FrameFolder.fileName(frame: UInt64($0)) }
         let start = WallClock.nanoseconds()
@@ -141,22 +141,18 @@ enum ScaleBench {
         for (name, kind) in [("scale.60s.none", BenchFolders.Frames.none), ("scale.60s.rerun", .rerun), ("scale.60s.frames", .new)] where wanted(name) {
             let frames = kind != .none
             func folder() -> String? { folders.folder(kind, name: name) }
+            folders.settle()
             _ = try runOnce(seconds: 60, frames: folder())   // warm-up
             var walls: [Double] = []
             var floors: [Double] = []
             var last: Run?
             for _ in 0..<runs {
+                folders.settle()
                 let r = try runOnce(seconds: 60, frames: folder())
                 walls.append(Double(r.wallNanoseconds))
                 last = r
                 // Interleaved, so that both see the same disk and load.
-                if kind == .new {
-                    floors.append(Double(try writeFloor(frames: r.frames, in: folders.next(), rewrite: false)))
-                } else if kind == .rerun {
-                    // The first call makes the files the others rewrite.
-                    if floors.isEmpty { _ = try writeFloor(frames: r.frames, in: folders.shared("floor"), rewrite: false) }
-                    floors.append(Double(try writeFloor(frames: r.frames, in: folders.shared("floor"), rewrite: true)))
-                }
+                if let floor = try folders.floor(after: kind, frames: r.frames, first: floors.isEmpty) { floors.append(floor) }
             }
             let p = percentiles(walls)
             var result = BenchResult(name: name, unit: "ns wall per 60 s", p50: p.p50, p90: p.p90, p99: p.p99, runs: runs, batch: 1)

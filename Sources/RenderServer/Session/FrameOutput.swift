@@ -11,6 +11,15 @@ public protocol FrameOutput: AnyObject {
     /// may throw the failure of an *earlier* frame: the first frame lost.
     func write(frame: UInt64, ppm: [UInt8], indexLine: () -> String) throws
 
+    /// The same, for a caller that keeps its P6 bytes up to date in place:
+    /// `ppm` holds the frame, and `changed` says where it differs from the
+    /// frame taken before it. On return `ppm` holds the same bytes, maybe
+    /// in another buffer: an output that writes behind keeps the caller's
+    /// buffer and gives back one it is done with, brought up to date by
+    /// copying only what changed since that buffer's frame
+    /// (``FolderFrameOutput``), not the whole frame.
+    func write(frame: UInt64, ppm: inout [UInt8], changed: P6Changes, indexLine: () -> String) throws
+
     /// Returns once every frame taken so far is written; throws the first
     /// that was lost (a `sync` asks for this).
     func flush() throws
@@ -24,6 +33,25 @@ extension FrameOutput {
     /// Nothing is pending in an output that writes as it is given frames.
     public func flush() throws {}
     public var keepsFrames: Bool { true }
+    /// Takes a copy of the bytes; `ppm` stays as it is.
+    public func write(frame: UInt64, ppm: inout [UInt8], changed: P6Changes, indexLine: () -> String) throws {
+        try write(frame: frame, ppm: ppm, indexLine: indexLine)
+    }
+}
+
+/// Where a P6 frame differs from the one before it: display rectangles,
+/// in the file's layout (a header of `headerCount` bytes, then rows of
+/// `width` RGB pixels).
+public struct P6Changes: Sendable {
+    public var headerCount: Int
+    public var width: Int
+    public var rects: [PixelRect]
+
+    public init(headerCount: Int, width: Int, rects: [PixelRect]) {
+        self.headerCount = headerCount
+        self.width = width
+        self.rects = rects
+    }
 }
 
 /// Frames on disk: the folder is created (mode 0700) if missing and must
@@ -58,7 +86,7 @@ public final class FolderFrameOutput: FrameOutput {
     /// The most bytes (frame files and index lines) this output writes.
     public let budget: UInt64
     /// Bytes taken so far (written, or queued to be).
-    public private(set) var bytesWritten: UInt64 = 0
+    public internal(set) var bytesWritten: UInt64 = 0
 
     /// Two GiB: about ten 8192 × 8192 frames, or 2,300 frames of 1280 × 720.
     /// `loopsim-render --frames-budget` and `LOOPSIM_FRAMES_BUDGET` change it.
@@ -70,7 +98,14 @@ public final class FolderFrameOutput: FrameOutput {
     /// failure is reported.
     public static let framesInFlight = 4
 
-    private let queue: BackgroundQueue<FrameJob, SessionError>
+    let queue: BackgroundQueue<FrameJob, SessionError>
+    /// Frames taken so far: each job's ``FrameJob/sequence``.
+    var taken: UInt64 = 0
+    /// The changes of the last frames taken, oldest first, with their
+    /// sequence numbers: what a buffer given back is brought up to date
+    /// with (``write(frame:ppm:changed:indexLine:)``); emptied by a frame
+    /// taken without its changes.
+    var recent: [(sequence: UInt64, changes: P6Changes)] = []
 
     /// - Throws: a ``SessionError`` (code 269) naming the folder and the
     ///   cause: `mkdir` failed, or the folder fails the private-folder rule;
@@ -123,16 +158,29 @@ public final class FolderFrameOutput: FrameOutput {
     ///   ``framesInFlight`` frames before this one (or one before it) could
     ///   not be written, naming that frame and the failed call.
     public func write(frame: UInt64, ppm: [UInt8], indexLine: () -> String) throws {
+        try admit(frame: frame, bytes: ppm.count)
+        let line = Array((indexLine() + "\n").utf8)
+        bytesWritten += UInt64(ppm.count + line.count)
+        taken += 1
+        recent.removeAll()    // the next buffer given back cannot be brought up to date past this frame
+        var buffer: [UInt8]? = nil
+        if var job = queue.reclaim() {
+            buffer = job.ppm
+            job.ppm = []      // `buffer` the only reference: copied into in place
+        }
+        queue.submit(FrameJob(frame: frame, sequence: taken, ppm: Self.copy(ppm, into: buffer), line: line))
+    }
+
+    /// Waits for the frame taken ``framesInFlight`` frames before (throwing
+    /// its failure), then checks the budget for `bytes` more.
+    func admit(frame: UInt64, bytes: Int) throws {
         let ticket = queue.ticketCount + 1
         if ticket > UInt64(Self.framesInFlight), let lost = queue.wait(through: ticket - UInt64(Self.framesInFlight)) {
             throw Self.reported(lost)
         }
-        guard bytesWritten + UInt64(ppm.count) <= budget else {
-            throw SessionError(.framesBudgetReached, "frame \(frame): the frames budget of \(budget) bytes is reached (\(bytesWritten) written, this frame is \(ppm.count)); no more frames are written to '\(folder)'")
+        guard bytesWritten + UInt64(bytes) <= budget else {
+            throw SessionError(.framesBudgetReached, "frame \(frame): the frames budget of \(budget) bytes is reached (\(bytesWritten) written, this frame is \(bytes)); no more frames are written to '\(folder)'")
         }
-        let line = Array((indexLine() + "\n").utf8)
-        bytesWritten += UInt64(ppm.count + line.count)
-        queue.submit(FrameJob(frame: frame, ppm: Self.copy(ppm, into: queue.reclaim()?.ppm), line: line))
     }
 
     /// Waits until every frame taken is written.
@@ -143,7 +191,7 @@ public final class FolderFrameOutput: FrameOutput {
 
     /// `ppm`'s bytes in `buffer` when it has their size (a copy in place,
     /// the buffer being the thread's no more); otherwise a new array.
-    private static func copy(_ ppm: [UInt8], into buffer: [UInt8]?) -> [UInt8] {
+    static func copy(_ ppm: [UInt8], into buffer: consuming [UInt8]?) -> [UInt8] {
         guard var buffer, buffer.count == ppm.count else { return Array(unsafeUninitializedCapacity: ppm.count) { b, n in
             _ = b.initialize(fromContentsOf: ppm)
             n = ppm.count
@@ -152,7 +200,7 @@ public final class FolderFrameOutput: FrameOutput {
         return buffer
     }
 
-    private static func reported(_ lost: SessionError) -> SessionError {
+    static func reported(_ lost: SessionError) -> SessionError {
         var e = lost
         e.message += "; no frame after it is written"
         return e
@@ -162,6 +210,8 @@ public final class FolderFrameOutput: FrameOutput {
 /// One frame for the writing thread: its file's bytes and its index line.
 struct FrameJob: Sendable {
     var frame: UInt64
+    /// Its place among the frames taken (1 for the first).
+    var sequence: UInt64
     var ppm: [UInt8]
     var line: [UInt8]
 }

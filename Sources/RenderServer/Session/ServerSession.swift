@@ -331,7 +331,8 @@ public final class ServerSession {
         // The P6 bytes are what is written and what the probes read: with
         // neither (`--frames none`, no `expect pixel`) they are not kept.
         let keepsPPM = display.frames.keepsFrames || !hello.probes.isEmpty
-        for r in damage.clipped(to: tree.displayRect).rects {
+        let changed = damage.clipped(to: tree.displayRect).rects
+        for r in changed {
             if keepsPPM {
                 PNMEncoder.updateP6(&display.ppm, from: display.framebuffer, columns: r.x..<r.maxX, rows: r.y..<r.maxY,
                                     over: hello.background, headerCount: display.ppmHeaderCount)
@@ -341,7 +342,8 @@ public final class ServerSession {
         // Each damaged tile once, however many rectangles touch it.
         display.tiledHash.rehashMarked(display.framebuffer)
         let hash = display.tiledHash.value
-        try display.frames.write(frame: frame, ppm: display.ppm) {
+        let changes = P6Changes(headerCount: display.ppmHeaderCount, width: display.framebuffer.width, rects: changed)
+        try display.frames.write(frame: frame, ppm: &display.ppm, changed: changes) {
             FrameIndexEntry(frame: frame, present: onScreen, file: FrameFolder.fileName(frame: frame),
                             hash: Bitmap.hashHex(hash), txns: transactions, damage: Self.indexRect(box),
                             rects: damage.rects.map(Self.indexRect)).jsonLine
