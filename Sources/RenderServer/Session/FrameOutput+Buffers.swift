@@ -20,6 +20,10 @@ extension FolderFrameOutput {
         recent.append((taken, changed))
         if recent.count > Self.changesKept { recent.removeFirst(recent.count - Self.changesKept) }
         let full = ppm
+        // framesInFlight buffers besides the session's: after `admit` at
+        // most framesInFlight − 1 frames are queued, so one of them is
+        // always back (or still spare), and none is made after this.
+        if spares == nil { spares = (0..<Self.framesInFlight).map { _ in (taken, Self.copy(full, into: nil)) } }
         // The buffer moves out of its job, so that it is the only reference
         // to its bytes and is changed in place.
         var held: UInt64?
@@ -28,6 +32,8 @@ extension FolderFrameOutput {
             held = job.sequence
             buffer = job.ppm
             job.ppm = []
+        } else if let spare = spares?.popLast() {
+            (held, buffer) = (spare.sequence, spare.ppm)
         }
         queue.submit(FrameJob(frame: frame, sequence: taken, ppm: full, line: line))
         if let held, var caughtUp = buffer, caughtUp.count == full.count, let first = recent.first?.sequence, first <= held + 1 {

@@ -106,6 +106,11 @@ public final class FolderFrameOutput: FrameOutput {
     /// with (``write(frame:ppm:changed:indexLine:)``); emptied by a frame
     /// taken without its changes.
     var recent: [(sequence: UInt64, changes: P6Changes)] = []
+    /// Buffers made at the first frame taken with its changes, with the
+    /// frame each holds: with the one the session holds they are every
+    /// buffer the session ever needs, so the memory for frames is fixed
+    /// from the first frame (``write(frame:ppm:changed:indexLine:)``).
+    var spares: [(sequence: UInt64, ppm: [UInt8])]?
 
     /// - Throws: a ``SessionError`` (code 269) naming the folder and the
     ///   cause: `mkdir` failed, or the folder fails the private-folder rule;
