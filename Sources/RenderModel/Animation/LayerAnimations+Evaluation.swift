@@ -5,7 +5,9 @@ extension LayerAnimations {
     /// and writes it back. A state that starts as the model state ends as
     /// the presentation state. Never allocates.
     public func apply(to state: inout LayerState, atLocalTime t: Double) {
-        // Through the buffer: each entry is borrowed, not copied.
+        // By index through the buffer: `for entry in entries` copies each
+        // entry, its key too (26.3 M instructions against 25.3 M in the
+        // bench's 3 s, callgrind); the animation is still copied once.
         entries.withUnsafeBufferPointer { entries in
             for i in entries.indices {
                 let keyPath = entries[i].animation.keyPath

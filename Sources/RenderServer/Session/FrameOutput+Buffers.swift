@@ -13,14 +13,11 @@ extension FolderFrameOutput {
     /// the same bytes in a buffer the thread is done with (see the type).
     /// Throws as ``write(frame:ppm:indexLine:)``.
     public func write(frame: UInt64, ppm: inout [UInt8], changed: P6Changes, indexLine: () -> String) throws {
-        try admit(frame: frame, bytes: ppm.count)
-        let line = Array((indexLine() + "\n").utf8)
-        bytesWritten += UInt64(ppm.count + line.count)
-        taken += 1
+        let line = try take(frame: frame, bytes: ppm.count, indexLine: indexLine)
         recent.append((taken, changed))
         if recent.count > Self.changesKept { recent.removeFirst(recent.count - Self.changesKept) }
         let full = ppm
-        // framesInFlight buffers besides the session's: after `admit` at
+        // framesInFlight buffers besides the session's: after `take` at
         // most framesInFlight − 1 frames are queued, so one of them is
         // always back (or still spare), and none is made after this.
         if spares == nil { spares = (0..<Self.framesInFlight).map { _ in (taken, Self.copy(full, into: nil)) } }

@@ -163,10 +163,7 @@ public final class FolderFrameOutput: FrameOutput {
     ///   ``framesInFlight`` frames before this one (or one before it) could
     ///   not be written, naming that frame and the failed call.
     public func write(frame: UInt64, ppm: [UInt8], indexLine: () -> String) throws {
-        try admit(frame: frame, bytes: ppm.count)
-        let line = Array((indexLine() + "\n").utf8)
-        bytesWritten += UInt64(ppm.count + line.count)
-        taken += 1
+        let line = try take(frame: frame, bytes: ppm.count, indexLine: indexLine)
         recent.removeAll()    // the next buffer given back cannot be brought up to date past this frame
         var buffer: [UInt8]? = nil
         if var job = queue.reclaim() {
@@ -176,9 +173,11 @@ public final class FolderFrameOutput: FrameOutput {
         queue.submit(FrameJob(frame: frame, sequence: taken, ppm: Self.copy(ppm, into: buffer), line: line))
     }
 
-    /// Waits for the frame taken ``framesInFlight`` frames before (throwing
-    /// its failure), then checks the budget for `bytes` more.
-    func admit(frame: UInt64, bytes: Int) throws {
+    /// Takes frame `frame` of `bytes`: waits for the frame taken
+    /// ``framesInFlight`` frames before (throwing its failure), checks the
+    /// budget, counts the bytes and the frame (``taken``); returns its index
+    /// line. Both writes start here.
+    func take(frame: UInt64, bytes: Int, indexLine: () -> String) throws -> [UInt8] {
         let ticket = queue.ticketCount + 1
         if ticket > UInt64(Self.framesInFlight), let lost = queue.wait(through: ticket - UInt64(Self.framesInFlight)) {
             throw Self.reported(lost)
@@ -186,6 +185,10 @@ public final class FolderFrameOutput: FrameOutput {
         guard bytesWritten + UInt64(bytes) <= budget else {
             throw SessionError(.framesBudgetReached, "frame \(frame): the frames budget of \(budget) bytes is reached (\(bytesWritten) written, this frame is \(bytes)); no more frames are written to '\(folder)'")
         }
+        let line = Array((indexLine() + "\n").utf8)
+        bytesWritten += UInt64(bytes + line.count)
+        taken += 1
+        return line
     }
 
     /// Waits until every frame taken is written.
