@@ -3,6 +3,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <linux/futex.h>
+#include <stdatomic.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
@@ -45,3 +48,27 @@ unsigned char *cloopsim_cmsg_data(struct cmsghdr *header) { return CMSG_DATA(hea
 
 int cloopsim_errno(void) { return errno; }
 void cloopsim_set_errno(int value) { errno = value; }
+
+uint32_t cloopsim_atomic_load(const uint32_t *word) {
+    return atomic_load((const _Atomic uint32_t *)word);
+}
+
+void cloopsim_atomic_store(uint32_t *word, uint32_t value) {
+    atomic_store((_Atomic uint32_t *)word, value);
+}
+
+uint32_t cloopsim_atomic_increment(uint32_t *word) {
+    return atomic_fetch_add((_Atomic uint32_t *)word, 1) + 1;
+}
+
+void cloopsim_futex_wait(uint32_t *word, uint32_t expected) {
+    int saved = errno;
+    syscall(SYS_futex, word, FUTEX_WAIT_PRIVATE, expected, NULL, NULL, 0);
+    errno = saved;
+}
+
+void cloopsim_futex_wake(uint32_t *word) {
+    int saved = errno;
+    syscall(SYS_futex, word, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+    errno = saved;
+}

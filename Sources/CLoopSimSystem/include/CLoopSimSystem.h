@@ -8,6 +8,7 @@
 // only user; see docs/system.md).
 
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 #include <sys/socket.h>
 
@@ -44,6 +45,20 @@ size_t cloopsim_cmsg_len(size_t length);
 struct cmsghdr *cloopsim_cmsg_firsthdr(struct msghdr *message);
 struct cmsghdr *cloopsim_cmsg_nxthdr(struct msghdr *message, struct cmsghdr *header);
 unsigned char *cloopsim_cmsg_data(struct cmsghdr *header);
+
+/// A 32-bit word two threads hand work over with (`ForkJoin`): C11
+/// atomics, sequentially consistent, which Swift cannot name without the
+/// Synchronization module, and futex(2), which Swift cannot call
+/// (`syscall` is variadic).
+uint32_t cloopsim_atomic_load(const uint32_t *word);
+void cloopsim_atomic_store(uint32_t *word, uint32_t value);
+/// Adds 1 and answers the new value.
+uint32_t cloopsim_atomic_increment(uint32_t *word);
+/// FUTEX_WAIT_PRIVATE: sleeps while `*word == expected` (or until woken;
+/// the caller checks again).
+void cloopsim_futex_wait(uint32_t *word, uint32_t expected);
+/// FUTEX_WAKE_PRIVATE: wakes the threads asleep on `word`.
+void cloopsim_futex_wake(uint32_t *word);
 
 /// errno, read and set (a thread-local macro in C).
 int cloopsim_errno(void);

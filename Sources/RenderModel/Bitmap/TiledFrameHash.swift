@@ -80,16 +80,54 @@ public struct TiledFrameHash: Sendable, Equatable {
     public mutating func rehashMarked(_ bitmap: Bitmap) {
         precondition(bitmap.width == width && bitmap.height == height,
                      "TiledFrameHash.update: a \(bitmap.width)×\(bitmap.height) bitmap for a hash of \(width)×\(height)")
-        let s = Self.tileSize
         bitmap.pixels.withUnsafeBytes { raw in
-            for i in markedTiles {
-                let tx = i % columns, ty = i / columns
-                tiles[i] = Self.tileHash(raw, width: width, x: tx * s, y: ty * s,
-                                         w: min(s, width - tx * s), h: min(s, height - ty * s))
-                marked[i] = false
+            withRehasher(pixels: raw) { $0.rehash(tileRows: 0..<Int.max) }
+        }
+    }
+
+    /// Rehashes the marked tiles as ``rehashMarked(_:)`` does, in parts:
+    /// `body` gets a ``Rehasher`` whose ``Rehasher/rehash(tileRows:)``
+    /// rehashes the marked tiles of those tile rows from `pixels` (the
+    /// bitmap's bytes, row-major RGBA, as ``Bitmap/withUnsafeMutablePixels(_:)``
+    /// gives them to whoever is drawing into it), and calls for disjoint
+    /// rows may run at once on different threads (each writes only its own
+    /// tiles' hashes). Every marked tile must be rehashed by one call; the
+    /// marks are cleared when `body` returns. The hash is the same however
+    /// the rows are cut.
+    ///
+    /// Traps when `pixels` is not the size this hash was made for.
+    public mutating func withRehasher<R>(pixels: UnsafeRawBufferPointer, _ body: (Rehasher) -> R) -> R {
+        precondition(pixels.count == width * height * 4,
+                     "TiledFrameHash.withRehasher: \(pixels.count) bytes for a hash of \(width)×\(height)")
+        let (width, height, columns) = (self.width, self.height, self.columns)
+        let result = markedTiles.withUnsafeBufferPointer { marked in
+            tiles.withUnsafeMutableBufferPointer { tiles in
+                body(Rehasher(raw: pixels, tiles: tiles, marked: marked, width: width, height: height, columns: columns))
             }
         }
+        for i in markedTiles { marked[i] = false }
         markedTiles.removeAll(keepingCapacity: true)
+        return result
+    }
+
+    /// The marked tiles of a ``TiledFrameHash``, to rehash by rows
+    /// (``withRehasher(_:_:)``); valid only inside that call.
+    public struct Rehasher: @unchecked Sendable {
+        fileprivate let raw: UnsafeRawBufferPointer
+        fileprivate let tiles: UnsafeMutableBufferPointer<UInt64>
+        fileprivate let marked: UnsafeBufferPointer<Int>
+        fileprivate let width: Int, height: Int, columns: Int
+
+        /// Rehashes the marked tiles whose tile row (y / ``tileSize``) is in `tileRows`.
+        public func rehash(tileRows: Range<Int>) {
+            let s = TiledFrameHash.tileSize
+            for i in marked {
+                let tx = i % columns, ty = i / columns
+                guard tileRows.contains(ty) else { continue }
+                tiles[i] = TiledFrameHash.tileHash(raw, width: width, x: tx * s, y: ty * s,
+                                                   w: min(s, width - tx * s), h: min(s, height - ty * s))
+            }
+        }
     }
 
     /// Equal when the size and every tile hash are (the marks are scratch).
@@ -111,7 +149,7 @@ public struct TiledFrameHash: Sendable, Equatable {
         return hash
     }
 
-    private static func tileHash(_ raw: UnsafeRawBufferPointer, width: Int, x: Int, y: Int, w: Int, h: Int) -> UInt64 {
+    fileprivate static func tileHash(_ raw: UnsafeRawBufferPointer, width: Int, x: Int, y: Int, w: Int, h: Int) -> UInt64 {
         var l0 = offset, l1 = offset, l2 = offset, l3 = offset
         let pairs = w / 2, groups = pairs / 4, rest = pairs % 4
         guard let base = raw.baseAddress else { return offset }

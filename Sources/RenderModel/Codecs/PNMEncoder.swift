@@ -30,11 +30,29 @@ public enum PNMEncoder {
     /// ranges lie inside the bitmap.
     public static func updateP6(_ p6: inout [UInt8], from bitmap: Bitmap, columns: Range<Int>, rows: Range<Int>,
                                 over background: RGBA8, headerCount: Int) {
-        precondition(p6.count == headerCount + bitmap.pixelCount * 3, "updateP6: \(p6.count) bytes for a \(bitmap.width)×\(bitmap.height) P6")
-        precondition(columns.lowerBound >= 0 && columns.upperBound <= bitmap.width && rows.lowerBound >= 0 && rows.upperBound <= bitmap.height,
-                     "updateP6: \(columns) × \(rows) outside \(bitmap.width)×\(bitmap.height)")
+        p6.withUnsafeMutableBytes { out in
+            bitmap.pixels.withUnsafeBytes { raw in
+                updateP6(out, from: raw, width: bitmap.width, columns: columns, rows: rows, over: background, headerCount: headerCount)
+            }
+        }
+    }
+
+    /// ``updateP6(_:from:columns:rows:over:headerCount:)`` on the bytes of
+    /// the P6 file and of the bitmap (`width` pixels a row, RGBA), for
+    /// whoever holds them already — the render server, updating the two
+    /// halves of a frame on two threads: it writes only the bytes of
+    /// `columns` × `rows`.
+    ///
+    /// Traps unless `out` holds the header and a P6 of `raw`'s pixels and
+    /// the ranges lie inside the bitmap.
+    public static func updateP6(_ out: UnsafeMutableRawBufferPointer, from raw: UnsafeRawBufferPointer, width: Int,
+                                columns: Range<Int>, rows: Range<Int>, over background: RGBA8, headerCount: Int) {
+        let height = width > 0 ? raw.count / 4 / width : 0
+        precondition(width > 0 && raw.count == width * height * 4 && out.count == headerCount + width * height * 3,
+                     "updateP6: \(out.count) bytes for a P6 of \(raw.count) RGBA bytes \(width) pixels wide")
+        precondition(columns.lowerBound >= 0 && columns.upperBound <= width && rows.lowerBound >= 0 && rows.upperBound <= height,
+                     "updateP6: \(columns) × \(rows) outside \(width)×\(height)")
         let opaque = RGBA8(r: background.r, g: background.g, b: background.b, a: 255)
-        let width = bitmap.width
         // The background's R, G, B in the low three bytes, and twice over.
         let background24 = UInt32(opaque.r) | UInt32(opaque.g) << 8 | UInt32(opaque.b) << 16
         let backgroundPair = UInt64(background24) | UInt64(background24) << 24
@@ -47,39 +65,35 @@ public enum PNMEncoder {
                           b: UInt8(truncatingIfNeeded: v >> 16), a: UInt8(truncatingIfNeeded: v >> 24)).composited(over: opaque)
             return UInt32(c.r) | UInt32(c.g) << 8 | UInt32(c.b) << 16
         }
-        p6.withUnsafeMutableBytes { out in
-            bitmap.pixels.withUnsafeBytes { raw in
-                for y in rows {
-                    var o = headerCount + (y * width + columns.lowerBound) * 3
-                    var p = (y * width + columns.lowerBound) * 4
-                    let end = (y * width + columns.upperBound) * 4
-                    // Two pixels a step, stored as eight bytes (or one as
-                    // four) whose last two (one) the next step overwrites:
-                    // only while a pixel of this span is left after them.
-                    while p &+ 8 < end {
-                        let w = raw.loadUnaligned(fromByteOffset: p, as: UInt64.self).littleEndian
-                        let pair: UInt64
-                        if w == 0 {
-                            pair = backgroundPair
-                        } else if w & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 {
-                            pair = (w & 0xFF_FFFF) | (w >> 8 & 0xFFFF_FF00_0000)
-                        } else {
-                            pair = UInt64(rgb(UInt32(truncatingIfNeeded: w))) | UInt64(rgb(UInt32(truncatingIfNeeded: w >> 32))) << 24
-                        }
-                        out.storeBytes(of: pair.littleEndian, toByteOffset: o, as: UInt64.self)
-                        o &+= 6
-                        p &+= 8
-                    }
-                    // The last pixels, three bytes each.
-                    while p < end {
-                        let c = rgb(raw.loadUnaligned(fromByteOffset: p, as: UInt32.self).littleEndian)
-                        out[o] = UInt8(truncatingIfNeeded: c)
-                        out[o &+ 1] = UInt8(truncatingIfNeeded: c >> 8)
-                        out[o &+ 2] = UInt8(truncatingIfNeeded: c >> 16)
-                        o &+= 3
-                        p &+= 4
-                    }
+        for y in rows {
+            var o = headerCount + (y * width + columns.lowerBound) * 3
+            var p = (y * width + columns.lowerBound) * 4
+            let end = (y * width + columns.upperBound) * 4
+            // Two pixels a step, stored as eight bytes (or one as
+            // four) whose last two (one) the next step overwrites:
+            // only while a pixel of this span is left after them.
+            while p &+ 8 < end {
+                let w = raw.loadUnaligned(fromByteOffset: p, as: UInt64.self).littleEndian
+                let pair: UInt64
+                if w == 0 {
+                    pair = backgroundPair
+                } else if w & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 {
+                    pair = (w & 0xFF_FFFF) | (w >> 8 & 0xFFFF_FF00_0000)
+                } else {
+                    pair = UInt64(rgb(UInt32(truncatingIfNeeded: w))) | UInt64(rgb(UInt32(truncatingIfNeeded: w >> 32))) << 24
                 }
+                out.storeBytes(of: pair.littleEndian, toByteOffset: o, as: UInt64.self)
+                o &+= 6
+                p &+= 8
+            }
+            // The last pixels, three bytes each.
+            while p < end {
+                let c = rgb(raw.loadUnaligned(fromByteOffset: p, as: UInt32.self).littleEndian)
+                out[o] = UInt8(truncatingIfNeeded: c)
+                out[o &+ 1] = UInt8(truncatingIfNeeded: c >> 8)
+                out[o &+ 2] = UInt8(truncatingIfNeeded: c >> 16)
+                o &+= 3
+                p &+= 4
             }
         }
     }

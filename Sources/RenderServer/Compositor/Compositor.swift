@@ -59,21 +59,34 @@ public final class Compositor {
     public func render(_ tree: RenderTree, into bitmap: inout Bitmap, region: PixelRect) {
         precondition(bitmap.width == tree.displayWidth && bitmap.height == tree.displayHeight,
                      "Compositor.render: a \(bitmap.width)×\(bitmap.height) bitmap for a \(tree.displayWidth)×\(tree.displayHeight) display")
+        guard region.intersection(tree.displayRect) != nil else { return }
+        bitmap.withUnsafeMutablePixels { bytes in
+            render(tree, pixels: UnsafeMutableRawBufferPointer(bytes), region: region)
+        }
+    }
+
+    /// Recomposites `region` (clipped to the display) of the display's
+    /// pixels, `pixels` (a display-sized bitmap's bytes): what
+    /// ``render(_:into:region:)`` does, for a caller that holds the bytes —
+    /// the session, drawing the two halves of a frame at once with one
+    /// compositor each (`FrameDrawing`). Reads the tree, writes only the
+    /// region's pixels.
+    func render(_ tree: RenderTree, pixels bytes: UnsafeMutableRawBufferPointer, region: PixelRect) {
+        precondition(bytes.count == tree.displayWidth * tree.displayHeight * 4,
+                     "Compositor.render: \(bytes.count) bytes for a \(tree.displayWidth)×\(tree.displayHeight) display")
         guard let region = region.intersection(tree.displayRect) else { return }
         if scanner?.capacity != tree.displayWidth {
             scanner = ScanConverter(displayWidth: tree.displayWidth, displayHeight: tree.displayHeight)
         }
         let scanner = self.scanner!
         let bg = PixelMath.pack(r: background.r, g: background.g, b: background.b, a: background.a)
-        bitmap.withUnsafeMutablePixels { bytes in
-            UnsafeMutableRawBufferPointer(bytes).withMemoryRebound(to: UInt32.self) { pixels in
-                let display = Canvas(base: pixels.baseAddress!, rect: tree.displayRect, stride: tree.displayWidth)
-                for y in region.y..<region.maxY {
-                    display.pointer(x: region.x, y: y).update(repeating: bg, count: region.width)
-                }
-                var pass = Pass(tree: tree, scanner: scanner, compositor: self)
-                pass.draw(roots: tree.orderedRoots(), canvas: display, clip: Clip(rect: region, mask: nil))
+        bytes.withMemoryRebound(to: UInt32.self) { pixels in
+            let display = Canvas(base: pixels.baseAddress!, rect: tree.displayRect, stride: tree.displayWidth)
+            for y in region.y..<region.maxY {
+                display.pointer(x: region.x, y: y).update(repeating: bg, count: region.width)
             }
+            var pass = Pass(tree: tree, scanner: scanner, compositor: self)
+            pass.draw(roots: tree.orderedRoots(), canvas: display, clip: Clip(rect: region, mask: nil))
         }
     }
 

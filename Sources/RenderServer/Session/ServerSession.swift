@@ -38,7 +38,7 @@ public final class ServerSession {
         let hello: WireMessage.Hello
         let clock: VsyncClock
         let frames: FrameOutput
-        let compositor: Compositor
+        let drawing: FrameDrawing
         var tree: RenderTree
         var framebuffer: Bitmap
         /// The framebuffer as a P6 file, re-encoded only where damaged.
@@ -53,7 +53,7 @@ public final class ServerSession {
             self.hello = hello
             self.frames = frames
             clock = VsyncClock(hz: Int(hello.refreshHz))
-            compositor = Compositor(background: hello.background)
+            drawing = FrameDrawing(background: hello.background)
             tree = RenderTree(displayWidth: Int(hello.width), displayHeight: Int(hello.height))
             framebuffer = Bitmap(width: Int(hello.width), height: Int(hello.height), fill: hello.background)
             ppm = PNMEncoder.p6(framebuffer, over: hello.background)
@@ -314,8 +314,9 @@ public final class ServerSession {
         var frame = k + 1
         var onScreen = nextTime
         var renderDuration: Int64 = 0
+        let changed = damage.clipped(to: tree.displayRect).rects
         if hello.rendersInTime {
-            let pixels = damage.clipped(to: tree.displayRect).rects.reduce(0) { $0 + $1.width * $1.height }
+            let pixels = changed.reduce(0) { $0 + $1.width * $1.height }
             let duration = hello.renderDuration(pixels: pixels)
             let (end, overflow) = time.addingReportingOverflow(duration ?? .max)
             guard duration != nil, !overflow else {
@@ -327,20 +328,12 @@ public final class ServerSession {
             busyUntil = end
             frame = f
         }
-        display.compositor.render(tree, into: &display.framebuffer, damage: damage)
         // The P6 bytes are what is written and what the probes read: with
         // neither (`--frames none`, no `expect pixel`) they are not kept.
-        let keepsPPM = display.frames.keepsFrames || !hello.probes.isEmpty
-        let changed = damage.clipped(to: tree.displayRect).rects
-        for r in changed {
-            if keepsPPM {
-                PNMEncoder.updateP6(&display.ppm, from: display.framebuffer, columns: r.x..<r.maxX, rows: r.y..<r.maxY,
-                                    over: hello.background, headerCount: display.ppmHeaderCount)
-            }
-            display.tiledHash.mark(rows: r.y..<r.maxY, columns: r.x..<r.maxX)
-        }
-        // Each damaged tile once, however many rectangles touch it.
-        display.tiledHash.rehashMarked(display.framebuffer)
+        // Each damaged tile is rehashed once, however many rectangles touch it.
+        display.drawing.draw(tree, damage: damage, changed: changed, into: &display.framebuffer,
+                             p6: &display.ppm, keepsP6: display.frames.keepsFrames || !hello.probes.isEmpty,
+                             p6HeaderCount: display.ppmHeaderCount, background: hello.background, hash: &display.tiledHash)
         let hash = display.tiledHash.value
         let changes = P6Changes(headerCount: display.ppmHeaderCount, width: display.framebuffer.width, rects: changed)
         try display.frames.write(frame: frame, ppm: &display.ppm, changed: changes) {

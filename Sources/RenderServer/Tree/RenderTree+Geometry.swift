@@ -22,6 +22,14 @@ extension RenderTree {
         return order
     }
 
+    /// Computes every draw order kept lazily (``orderedRoots()``, each
+    /// node's ``orderedChildren(_:)``) now, so that passes drawing on
+    /// several threads at once only read the tree.
+    func settleDrawOrders() {
+        _ = orderedRoots()
+        for node in nodes.values where !node.children.isEmpty && node.order == nil { _ = orderedChildren(node) }
+    }
+
     /// Recomputes the geometry of every touched subtree and the subtree
     /// boxes of their ancestors, adding the new boxes to the damage.
     func finishCommit() {

@@ -1,0 +1,95 @@
+import CLoopSimSystem
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Two parts of one piece of work at once: the first on a helper thread,
+/// the second on the caller, and ``run(_:_:)`` returns when both have
+/// (docs/render-server.md, "Two cores"). The render server draws the two
+/// halves of a large damage this way.
+///
+///     let fork = try ForkJoin()
+///     fork.run({ drawTop() }, { drawBottom() })   // both done here
+///
+/// The helper is one thread for the object's life, handed each part
+/// through a counter: each side waits for the other spin-then-sleep (a
+/// ``SpinWait/budget`` of `sched_yield`s, then `futex`), because on the
+/// 2-core VMs waking a sleeping thread costs ~65 µs, as much as a part.
+/// The parts must touch disjoint memory; what they read must not change
+/// while they run. Not for two callers at once.
+public final class ForkJoin: @unchecked Sendable {
+    /// What the two threads share; the helper holds it, not the
+    /// `ForkJoin`, so that the `ForkJoin` can go (and stop the helper).
+    private final class Shared: @unchecked Sendable {
+        /// [0]: parts handed over; [1]: parts done; [2]: 1 once stopping.
+        let words = UnsafeMutablePointer<UInt32>.allocate(capacity: 3)
+        /// The part being handed over: written before `words[0]` grows,
+        /// read after (sequentially consistent atomics order them).
+        var part: (() -> Void)?
+        let budget: Duration
+
+        init(budget: Duration) {
+            self.budget = budget
+            words.initialize(repeating: 0, count: 3)
+        }
+
+        deinit { words.deallocate() }
+
+        /// Returns once `words[index]` is no longer `seen`.
+        func wait(_ index: Int, whileEqualTo seen: UInt32) {
+            let word = words + index
+            if budget > .zero {
+                let end = ContinuousClock.now + budget
+                while cloopsim_atomic_load(word) == seen, ContinuousClock.now < end { sched_yield() }
+            }
+            while cloopsim_atomic_load(word) == seen { cloopsim_futex_wait(word, seen) }
+        }
+
+        func bump(_ index: Int) {
+            _ = cloopsim_atomic_increment(words + index)
+            cloopsim_futex_wake(words + index)
+        }
+
+        func helperLoop() {
+            var handed: UInt32 = 0
+            while true {
+                wait(0, whileEqualTo: handed)
+                handed = cloopsim_atomic_load(words)
+                if cloopsim_atomic_load(words + 2) != 0 { return }
+                part?()
+                bump(1)
+            }
+        }
+    }
+
+    private let shared: Shared
+    private let thread: SystemThread
+
+    /// Starts the helper thread.
+    /// - Throws: ``SystemError`` from `pthread_create`.
+    public init(budget: Duration = SpinWait.budget) throws(SystemError) {
+        let shared = Shared(budget: budget)
+        self.shared = shared
+        thread = try SystemThread.start { shared.helperLoop() }
+    }
+
+    /// Stops and joins the helper.
+    deinit {
+        cloopsim_atomic_store(shared.words + 2, 1)
+        shared.bump(0)
+        thread.join()
+    }
+
+    /// Runs `first` on the helper thread and `second` on this one, and
+    /// returns when both have returned.
+    public func run(_ first: () -> Void, _ second: () -> Void) {
+        withoutActuallyEscaping(first) { first in
+            let done = cloopsim_atomic_load(shared.words + 1)
+            shared.part = first
+            shared.bump(0)
+            second()
+            shared.wait(1, whileEqualTo: done)
+            shared.part = nil
+        }
+    }
+}

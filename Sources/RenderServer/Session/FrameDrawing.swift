@@ -1,0 +1,113 @@
+import LoopSimSystem
+import RenderModel
+
+/// Draws a frame's damage into a session's framebuffer, its P6 bytes and
+/// its tile hash (docs/render-server.md, "Two cores").
+///
+/// A damage of at least ``minimumSplitPixels`` is drawn in two bands of
+/// whole tile rows at once, the lower on a helper thread (``ForkJoin``)
+/// with a compositor of its own: each band recomposites the damage's
+/// rectangles clipped to it, re-encodes them in the P6 bytes and rehashes
+/// its marked tiles. The bands share no pixel, no P6 byte and no tile, and
+/// a pixel's value depends only on the tree and the pixel (`Compositor`),
+/// so the bytes and the hash are those of drawing the damage whole, as a
+/// smaller damage is drawn: the split changes the wall time only (tested
+/// against the whole drawing).
+final class FrameDrawing {
+    /// The least damage, in pixels, drawn in two bands: below it the
+    /// hand-over would cost about what it saves.
+    static let minimumSplitPixels = 16_384
+
+    /// Draws the upper band, and the whole damage when it is not split.
+    let compositor: Compositor
+    private let lower: Compositor
+    private var fork: ForkJoin?
+    private var splits: Bool
+    /// How many frames were drawn in two bands.
+    private(set) var splitFrames = 0
+
+    /// `splitting`: whether large damage may be drawn in two bands (tests
+    /// turn it off to compare).
+    init(background: RGBA8, splitting: Bool = true) {
+        compositor = Compositor(background: background)
+        lower = Compositor(background: background)
+        splits = splitting
+    }
+
+    /// Recomposites `damage` (its rectangles, as they are), then
+    /// re-encodes `changed` (the damage clipped to the display) in `p6`
+    /// when `keepsP6`, and rehashes the tiles `changed` touches.
+    func draw(_ tree: RenderTree, damage: DamageRegion, changed: [PixelRect], into framebuffer: inout Bitmap,
+              p6: inout [UInt8], keepsP6: Bool, p6HeaderCount: Int, background: RGBA8, hash: inout TiledFrameHash) {
+        for r in changed { hash.mark(rows: r.y..<r.maxY, columns: r.x..<r.maxX) }
+        let width = tree.displayWidth, height = tree.displayHeight
+        var split: (row: Int, fork: ForkJoin)?
+        if let row = splitRow(changed, height: height), let fork = forkJoin() {
+            split = (row, fork)
+            splitFrames += 1
+            tree.settleDrawOrders()
+        }
+        let paint = damage.rects
+        let (upper, lower) = (compositor, self.lower)
+        framebuffer.withUnsafeMutablePixels { bytes in
+            let pixels = UnsafeMutableRawBufferPointer(bytes)
+            func drawBands(_ out: UnsafeMutableRawBufferPointer?) {
+                hash.withRehasher(pixels: UnsafeRawBufferPointer(pixels)) { rehasher in
+                    func band(_ compositor: Compositor, rows: Range<Int>, tileRows: Range<Int>) {
+                        let box = PixelRect(x: 0, y: rows.lowerBound, width: width, height: rows.count)
+                        for r in paint {
+                            if let inside = r.intersection(box) { compositor.render(tree, pixels: pixels, region: inside) }
+                        }
+                        if let out {
+                            for r in changed {
+                                guard let inside = r.intersection(box) else { continue }
+                                PNMEncoder.updateP6(out, from: UnsafeRawBufferPointer(pixels), width: width,
+                                                    columns: inside.x..<inside.maxX, rows: inside.y..<inside.maxY,
+                                                    over: background, headerCount: p6HeaderCount)
+                            }
+                        }
+                        rehasher.rehash(tileRows: tileRows)
+                    }
+                    guard let (row, fork) = split else {
+                        return band(upper, rows: 0..<height, tileRows: 0..<Int.max)
+                    }
+                    let tile = row / TiledFrameHash.tileSize
+                    fork.run({ band(lower, rows: row..<height, tileRows: tile..<Int.max) },
+                             { band(upper, rows: 0..<row, tileRows: 0..<tile) })
+                }
+            }
+            if keepsP6 { p6.withUnsafeMutableBytes { drawBands($0) } } else { drawBands(nil) }
+        }
+    }
+
+    /// The row the two bands meet at: the tile-row boundary that best
+    /// halves the damaged pixels; nil when the damage is drawn whole (too
+    /// small, or a display of one tile row).
+    private func splitRow(_ rects: [PixelRect], height: Int) -> Int? {
+        guard splits else { return nil }
+        let total = rects.reduce(0) { $0 + $1.area }
+        let s = TiledFrameHash.tileSize
+        let tileRows = (height + s - 1) / s
+        guard total >= Self.minimumSplitPixels, tileRows >= 2 else { return nil }
+        var best: (row: Int, imbalance: Int)?
+        for b in 1..<tileRows {
+            let y = b * s
+            let above = rects.reduce(0) { $0 + $1.width * Swift.max(0, Swift.min($1.maxY, y) - $1.y) }
+            let imbalance = abs(2 * above - total)
+            if best == nil || imbalance < best!.imbalance { best = (y, imbalance) }
+        }
+        return best?.row
+    }
+
+    /// The helper thread, started at the first split; none (and every
+    /// frame drawn whole) if it cannot start.
+    private func forkJoin() -> ForkJoin? {
+        if let fork { return fork }
+        do {
+            fork = try ForkJoin()
+        } catch {
+            splits = false
+        }
+        return fork
+    }
+}

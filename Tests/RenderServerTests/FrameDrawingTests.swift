@@ -1,0 +1,117 @@
+@testable import RenderServer
+import RenderModel
+import RenderWire
+import Testing
+
+@Suite("FrameDrawing: a large damage drawn in two bands")
+struct FrameDrawingTests {
+    static let width = 150, height = 330   // 6 tile rows of 64 (the last 10 high)
+
+    /// A scene over the whole display: nested, rotated, rounded, masked,
+    /// grouped (opacity over sublayers), bordered, with contents.
+    static func scene(_ rng: inout SplitMix64, count: Int) -> Ops {
+        var ops = Ops()
+        var image = Bitmap(width: 5, height: 3)
+        for y in 0..<3 { for x in 0..<5 { image[x, y] = RGBA8(r: UInt8(50 * x), g: UInt8(100 * y), b: 180, a: UInt8(155 + 20 * x)).premultiplied() } }
+        ops.bitmap(1, image)
+        for id in 1...LayerID(count) {
+            let parent: LayerID = id <= 6 ? 0 : LayerID(rng.int(0...Int(id) - 1))
+            ops.layer(id, parent: parent, index: 0, frame: rect(rng.grid(-10...140), rng.grid(-10...320), rng.grid(4...70), rng.grid(4...90)),
+                      [(.backgroundColor, .color(RGBA(r: rng.grid(0...1), g: rng.grid(0...1), b: rng.grid(0...1), a: rng.grid(0.3...1))))])
+            ops.ops.append(change(&rng, id: id))
+            ops.ops.append(change(&rng, id: id))
+        }
+        return ops
+    }
+
+    static func change(_ rng: inout SplitMix64, id: LayerID) -> DiffOp {
+        switch rng.int(0...9) {
+        case 0: return .set(id, .position, .point(Point(x: rng.grid(-10...160), y: rng.grid(-10...340))))
+        case 1: return .set(id, .opacity, .number(rng.grid(0.2...1)))
+        case 2: return .set(id, .cornerRadius, .number(rng.grid(0...12)))
+        case 3: return .set(id, .borderWidth, .number(rng.grid(0...4)))
+        case 4: return .set(id, .masksToBounds, .bool(rng.bool()))
+        case 5: return .set(id, .transform, .transform(.rotation(degrees: Double(rng.int(-60...60)))))
+        case 6: return .set(id, .contents, rng.bool() ? .null : .image(ImageID(rawValue: 1)))
+        case 7: return .set(id, .zPosition, .number(Double(rng.int(-2...2))))
+        case 8: return .set(id, .transform, .transform(.scale(x: rng.grid(0.5...2), y: rng.grid(0.5...2))))
+        default: return .set(id, .backgroundColor, .color(RGBA(r: rng.grid(0...1), g: rng.grid(0...1), b: rng.grid(0...1), a: rng.grid(0...1))))
+        }
+    }
+
+    /// One side's framebuffer, P6 bytes and tile hash.
+    struct Side {
+        var frame: Bitmap
+        var p6: [UInt8]
+        var hash: TiledFrameHash
+        let drawing: FrameDrawing
+
+        init(background: RGBA8, splitting: Bool) {
+            frame = Bitmap(width: FrameDrawingTests.width, height: FrameDrawingTests.height, fill: background)
+            p6 = PNMEncoder.p6(frame, over: background)
+            hash = TiledFrameHash(frame)
+            drawing = FrameDrawing(background: background, splitting: splitting)
+        }
+
+        mutating func draw(_ tree: RenderTree, _ damage: DamageRegion, background: RGBA8) {
+            let changed = damage.clipped(to: tree.displayRect).rects
+            let header = PNMEncoder.p6Header(width: frame.width, height: frame.height).count
+            drawing.draw(tree, damage: damage, changed: changed, into: &frame, p6: &p6, keepsP6: true,
+                         p6HeaderCount: header, background: background, hash: &hash)
+        }
+    }
+
+    @Test("the two bands give the bytes, the P6 and the hash of drawing the damage whole, and of a full render")
+    func bandsMatchWhole() throws {
+        var rng = SplitMix64(seed: 0xF0_4C_10)
+        let background = RGBA8(r: 20, g: 30, b: 40, a: 255)
+        let tree = RenderTree(displayWidth: Self.width, displayHeight: Self.height)
+        let count = 40
+        try tree.apply(Self.scene(&rng, count: count).commit())
+        var split = Side(background: background, splitting: true)
+        var whole = Side(background: background, splitting: false)
+        let full = Compositor(background: background)
+        var large = 0
+        for step in 0..<60 {
+            if step > 0 {
+                var ops: [DiffOp] = []
+                for _ in 0..<rng.int(1...12) { ops.append(Self.change(&rng, id: LayerID(rng.int(1...count)))) }
+                try tree.apply(CommitDiff(sequence: UInt64(step + 1), time: 0, ops: ops))
+            }
+            if step % 9 == 4 { tree.damageAll() }
+            let damage = tree.takeDamage()
+            let area = damage.clipped(to: tree.displayRect).rects.reduce(0) { $0 + $1.area }
+            if area >= FrameDrawing.minimumSplitPixels { large += 1 }
+            split.draw(tree, damage, background: background)
+            whole.draw(tree, damage, background: background)
+            let reference = full.render(tree)
+            #expect(split.frame == whole.frame, "step \(step): the bands' pixels differ from the whole drawing's")
+            #expect(split.frame == reference, "step \(step): the bands' pixels differ from a full render")
+            #expect(split.p6 == whole.p6, "step \(step): P6 bytes differ")
+            #expect(split.p6 == PNMEncoder.p6(reference, over: background), "step \(step): P6 differs from the full render's")
+            #expect(split.hash.value == whole.hash.value && split.hash.value == TiledFrameHash(reference).value, "step \(step): hashes differ")
+            if split.frame != whole.frame { return }
+        }
+        // Every large damage was drawn in two bands (and there were
+        // many); the other side never split.
+        #expect(large >= 15)
+        #expect(split.drawing.splitFrames == large)
+        #expect(whole.drawing.splitFrames == 0)
+    }
+
+    @Test("a damage under the split size is drawn whole; the whole display, in two bands")
+    func smallDrawnWhole() throws {
+        let background = RGBA8.black
+        var ops = Ops()
+        ops.layer(1, frame: rect(10, 10, 20, 20), [(.backgroundColor, .color(RGBA(r: 1, g: 0, b: 0, a: 1)))])
+        let tree = RenderTree(displayWidth: Self.width, displayHeight: Self.height)
+        try tree.apply(ops.commit())
+        var side = Side(background: background, splitting: true)
+        side.draw(tree, tree.takeDamage(), background: background)
+        #expect(side.drawing.splitFrames == 0)
+        tree.damageAll()
+        side.draw(tree, tree.takeDamage(), background: background)
+        #expect(side.drawing.splitFrames == 1)
+        #expect(side.frame == Compositor(background: background).render(tree))
+    }
+}
