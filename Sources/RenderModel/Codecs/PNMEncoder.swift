@@ -69,20 +69,40 @@ public enum PNMEncoder {
             var o = headerCount + (y * width + columns.lowerBound) * 3
             var p = (y * width + columns.lowerBound) * 4
             let end = (y * width + columns.upperBound) * 4
+            /// Two pixels (a little-endian word) as their six P6 bytes, in
+            /// the low 48 bits.
+            @inline(__always) func pair(_ w: UInt64) -> UInt64 {
+                if w == 0 { return backgroundPair }
+                if w & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 { return (w & 0xFF_FFFF) | (w >> 8 & 0xFFFF_FF00_0000) }
+                return UInt64(rgb(UInt32(truncatingIfNeeded: w))) | UInt64(rgb(UInt32(truncatingIfNeeded: w >> 32))) << 24
+            }
+            // Four pixels a step, stored as exactly twelve bytes (eight and
+            // four); four opaque ones without a branch each. (Two at a time
+            // this was 12 instructions a pixel, 359 M for the 3 s animation
+            // bench's damaged rectangles, more than their compositing; four
+            // at a time 8.7, 262 M: callgrind.)
+            while p &+ 16 <= end {
+                let w0 = raw.loadUnaligned(fromByteOffset: p, as: UInt64.self).littleEndian
+                let w1 = raw.loadUnaligned(fromByteOffset: p &+ 8, as: UInt64.self).littleEndian
+                let q0: UInt64, q1: UInt64
+                if w0 & w1 & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 {
+                    q0 = (w0 & 0xFF_FFFF) | (w0 >> 8 & 0xFFFF_FF00_0000)
+                    q1 = (w1 & 0xFF_FFFF) | (w1 >> 8 & 0xFFFF_FF00_0000)
+                } else {
+                    q0 = pair(w0)
+                    q1 = pair(w1)
+                }
+                out.storeBytes(of: (q0 | q1 << 48).littleEndian, toByteOffset: o, as: UInt64.self)
+                out.storeBytes(of: UInt32(truncatingIfNeeded: q1 >> 16).littleEndian, toByteOffset: o &+ 8, as: UInt32.self)
+                o &+= 12
+                p &+= 16
+            }
             // Two pixels a step, stored as eight bytes (or one as
             // four) whose last two (one) the next step overwrites:
             // only while a pixel of this span is left after them.
             while p &+ 8 < end {
                 let w = raw.loadUnaligned(fromByteOffset: p, as: UInt64.self).littleEndian
-                let pair: UInt64
-                if w == 0 {
-                    pair = backgroundPair
-                } else if w & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 {
-                    pair = (w & 0xFF_FFFF) | (w >> 8 & 0xFFFF_FF00_0000)
-                } else {
-                    pair = UInt64(rgb(UInt32(truncatingIfNeeded: w))) | UInt64(rgb(UInt32(truncatingIfNeeded: w >> 32))) << 24
-                }
-                out.storeBytes(of: pair.littleEndian, toByteOffset: o, as: UInt64.self)
+                out.storeBytes(of: pair(w).littleEndian, toByteOffset: o, as: UInt64.self)
                 o &+= 6
                 p &+= 8
             }

@@ -80,21 +80,28 @@ final class FrameDrawing {
         }
     }
 
-    /// The row the two bands meet at: the tile-row boundary that best
-    /// halves the damaged pixels; nil when the damage is drawn whole (too
-    /// small, or a display of one tile row).
+    /// The row the two bands meet at: the tile-row boundary with the least
+    /// cost, the larger band's pixels plus those of the rectangles it cuts
+    /// (a shape cut in two is scanned twice: each band's converter sees
+    /// half of it, and cannot replay it from its cache of whole shapes);
+    /// nil when the damage is drawn whole (too small, or a display of one
+    /// tile row).
     private func splitRow(_ rects: [PixelRect], height: Int) -> Int? {
         guard splits else { return nil }
         let total = rects.reduce(0) { $0 + $1.area }
         let s = TiledFrameHash.tileSize
         let tileRows = (height + s - 1) / s
         guard total >= Self.minimumSplitPixels, tileRows >= 2 else { return nil }
-        var best: (row: Int, imbalance: Int)?
+        var best: (row: Int, cost: Int)?
         for b in 1..<tileRows {
             let y = b * s
-            let above = rects.reduce(0) { $0 + $1.width * Swift.max(0, Swift.min($1.maxY, y) - $1.y) }
-            let imbalance = abs(2 * above - total)
-            if best == nil || imbalance < best!.imbalance { best = (y, imbalance) }
+            var above = 0, cut = 0
+            for r in rects {
+                above += r.width * Swift.max(0, Swift.min(r.maxY, y) - r.y)
+                if r.y < y, r.maxY > y { cut += r.area }
+            }
+            let cost = Swift.max(above, total - above) + cut
+            if best == nil || cost < best!.cost { best = (y, cost) }
         }
         return best?.row
     }
