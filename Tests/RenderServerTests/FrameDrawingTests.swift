@@ -53,15 +53,17 @@ struct FrameDrawingTests {
             drawing = FrameDrawing(background: background, splitting: splitting)
         }
 
-        mutating func draw(_ tree: RenderTree, _ damage: DamageRegion, background: RGBA8) {
-            let changed = damage.clipped(to: tree.displayRect).rects
+        /// Draws `damage`, re-encoding and rehashing `encoded` (the
+        /// region's rectangles when nil), as the session does.
+        mutating func draw(_ tree: RenderTree, _ damage: DamageRegion, encoded: [PixelRect]? = nil, background: RGBA8) {
+            let changed = encoded ?? damage.clipped(to: tree.displayRect).rects
             let header = PNMEncoder.p6Header(width: frame.width, height: frame.height).count
             drawing.draw(tree, damage: damage, changed: changed, into: &frame, p6: &p6, keepsP6: true,
                          p6HeaderCount: header, background: background, hash: &hash)
         }
     }
 
-    @Test("the two bands give the bytes, the P6 and the hash of drawing the damage whole, and of a full render")
+    @Test("the two bands give the bytes, the P6 and the hash of drawing the damage whole, and of a full render; the unmerged boxes hold every changed pixel")
     func bandsMatchWhole() throws {
         var rng = SplitMix64(seed: 0xF0_4C_10)
         let background = RGBA8(r: 20, g: 30, b: 40, a: 255)
@@ -79,12 +81,22 @@ struct FrameDrawingTests {
                 try tree.apply(CommitDiff(sequence: UInt64(step + 1), time: 0, ops: ops))
             }
             if step % 9 == 4 { tree.damageAll() }
-            let damage = tree.takeDamage()
-            let area = damage.clipped(to: tree.displayRect).rects.reduce(0) { $0 + $1.area }
+            var unmerged: [PixelRect]? = []
+            let damage = tree.takeDamage(changed: &unmerged)
+            // Every other frame re-encodes the unmerged boxes, as the
+            // session does when they are the fewer pixels.
+            let encoded = step % 2 == 0 ? unmerged!.compactMap { $0.intersection(tree.displayRect) } : nil
+            let area = (encoded ?? damage.clipped(to: tree.displayRect).rects).reduce(0) { $0 + $1.area }
             if area >= FrameDrawing.minimumSplitPixels { large += 1 }
-            split.draw(tree, damage, background: background)
-            whole.draw(tree, damage, background: background)
+            let before = split.frame
+            split.draw(tree, damage, encoded: encoded, background: background)
+            whole.draw(tree, damage, encoded: encoded, background: background)
             let reference = full.render(tree)
+            // The unmerged boxes hold every pixel that changed.
+            for p in differences(before, reference) {
+                #expect(unmerged!.contains { $0.contains(PixelRect(x: p.x, y: p.y, width: 1, height: 1)) },
+                        "step \(step): pixel \(p) changed outside the unmerged boxes \(unmerged!)")
+            }
             #expect(split.frame == whole.frame, "step \(step): the bands' pixels differ from the whole drawing's")
             #expect(split.frame == reference, "step \(step): the bands' pixels differ from a full render")
             #expect(split.p6 == whole.p6, "step \(step): P6 bytes differ")

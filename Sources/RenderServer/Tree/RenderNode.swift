@@ -34,6 +34,10 @@ final class RenderNode {
     var repaintMark: UInt64 = 0
     /// Set when the layer has been removed (stale references skip it).
     var removed = false
+    /// Where the commit stamped `changedMark` recorded this node's old box
+    /// in ``RenderTree/commitChanged`` (so that its new box can join it).
+    var changedIndex = 0
+    var changedMark: UInt64 = 0
 
     init(id: LayerID) {
         self.id = id

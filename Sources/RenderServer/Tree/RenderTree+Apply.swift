@@ -41,12 +41,18 @@ extension RenderTree {
     func beginCommit() {
         stamp &+= 1
         commitDamage = DamageRegion()
+        commitChanged.removeAll(keepingCapacity: true)
     }
 
     func endCommit() -> DamageRegion {
         finishCommit()
         let damage = commitDamage
         pendingDamage.formUnion(damage)
+        if let count = pendingChanged?.count, count + commitChanged.count <= Self.maxChangedRects {
+            pendingChanged!.append(contentsOf: commitChanged)
+        } else {
+            pendingChanged = nil
+        }
         commitDamage = DamageRegion()
         return damage
     }

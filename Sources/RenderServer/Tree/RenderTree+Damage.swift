@@ -7,6 +7,24 @@ import RenderModel
 extension RenderTree {
     /// Answers the damage accumulated since the last call and clears it.
     public func takeDamage() -> DamageRegion {
+        var changed: [PixelRect]?
+        return takeDamage(changed: &changed)
+    }
+
+    /// Answers the damage accumulated since the last call, and in
+    /// `changed` the boxes it was made of before any merge (a node's old
+    /// and new box joined when their box is no larger than the two): they
+    /// too hold every pixel that may have changed, in fewer pixels than
+    /// the region's rectangles when the merges joined far-apart boxes —
+    /// what the server re-encodes in the P6 file. `nil` when there were
+    /// more than ``maxChangedRects``. The array passed in (the one the last
+    /// call answered) is kept for the next frame's boxes, so that a step
+    /// allocates nothing once warm.
+    public func takeDamage(changed: inout [PixelRect]?) -> DamageRegion {
+        var spare = changed ?? []
+        spare.removeAll(keepingCapacity: true)
+        changed = pendingChanged
+        pendingChanged = spare
         defer { pendingDamage = DamageRegion() }
         return pendingDamage
     }
@@ -14,6 +32,33 @@ extension RenderTree {
     /// Marks the whole display damaged (a new output, a lost frame).
     public func damageAll() {
         pendingDamage = DamageRegion(displayRect)
+        pendingChanged = [displayRect]
+    }
+
+    /// Adds `box` to the commit's damage, and to its unmerged boxes: where
+    /// `node` was when `old` (its old box, recorded for it in this commit
+    /// by ``recordOld(_:_:)``), joined with that when their box is no
+    /// larger than the two.
+    func damage(_ box: PixelRect, newBoxOf node: RenderNode) {
+        commitDamage.add(box)
+        if node.changedMark == stamp {
+            let old = commitChanged[node.changedIndex]
+            let joined = old.union(box)
+            if joined.area <= old.area + box.area {
+                commitChanged[node.changedIndex] = joined
+                return
+            }
+        }
+        commitChanged.append(box)
+    }
+
+    /// Adds `box`, `node`'s box before the commit, to the commit's damage
+    /// and unmerged boxes, remembering where for its new box.
+    func recordOld(_ box: PixelRect, of node: RenderNode) {
+        commitDamage.add(box)
+        node.changedMark = stamp
+        node.changedIndex = commitChanged.count
+        commitChanged.append(box)
     }
 
     /// Records the node's subtree as damaged where it was, once per commit.
@@ -21,7 +66,7 @@ extension RenderTree {
         guard node.mark != stamp else { return }
         node.mark = stamp
         dirty.append(node)
-        if let box = node.subtreeBox { commitDamage.add(box) }
+        if let box = node.subtreeBox { recordOld(box, of: node) }
     }
 
     /// Whether setting `property` can change only the layer's own pixels
@@ -45,7 +90,7 @@ extension RenderTree {
         guard node.mark != stamp, node.repaintMark != stamp else { return }
         node.repaintMark = stamp
         repainted.append(node)
-        if let box = node.ownBox { commitDamage.add(box) }
+        if let box = node.ownBox { recordOld(box, of: node) }
     }
 
     /// A layer gains its first sublayer or loses its last: with opacity
@@ -54,7 +99,10 @@ extension RenderTree {
     func groupingChanges(_ node: RenderNode) {
         let opacity = RGBA8.byte(node.state.opacity)
         if opacity > 0, opacity < 255 {
-            if let box = node.ownBox { commitDamage.add(box) }
+            if let box = node.ownBox {
+                commitDamage.add(box)
+                commitChanged.append(box)
+            }
         }
     }
 }

@@ -37,7 +37,7 @@ extension RenderTree {
         for node in repainted where !node.removed && node.mark != stamp {
             let old = node.ownBox
             node.ownBox = node.visible ? paintBox(node, clip: display) : nil
-            if let box = node.ownBox, box != old { commitDamage.add(box) }
+            if let box = node.ownBox, box != old { damage(box, newBoxOf: node) }
             // A new colour paints the same box: the subtree boxes above stand.
             if node.ownBox != old { refresh.append(node) }
         }
@@ -46,7 +46,7 @@ extension RenderTree {
         for node in dirty where !node.removed {
             if hasTouchedAncestor(node, &covered) { continue }
             recompute(node)
-            if let box = node.subtreeBox { commitDamage.add(box) }
+            if let box = node.subtreeBox { damage(box, newBoxOf: node) }
             if let parent = node.parent { refresh.append(parent) }
         }
         for start in refresh {

@@ -42,6 +42,13 @@ public final class RenderTree {
     /// Layers whose own paints changed, and nothing else (`repaint`).
     var repainted: [RenderNode] = []
     var commitDamage = DamageRegion()
+    /// The boxes the commit damaged, unmerged (a node's old and new box as
+    /// one when they overlap enough), and those of every commit since the
+    /// last ``takeDamage(changed:)``: `nil` once past ``maxChangedRects``.
+    var commitChanged: [PixelRect] = []
+    var pendingChanged: [PixelRect]? = []
+    /// The most unmerged boxes kept between two frames.
+    static let maxChangedRects = 4_096
 
     /// An empty tree for a display of `displayWidth` × `displayHeight`.
     public init(displayWidth: Int, displayHeight: Int) {
