@@ -55,10 +55,10 @@ struct FrameDrawingTests {
 
         /// Draws `damage`, re-encoding and rehashing `encoded` (the
         /// region's rectangles when nil), as the session does.
-        mutating func draw(_ tree: RenderTree, _ damage: DamageRegion, encoded: [PixelRect]? = nil, background: RGBA8) {
+        mutating func draw(_ tree: RenderTree, _ damage: DamageRegion, encoded: [PixelRect]? = nil, paint: [PixelRect]? = nil, background: RGBA8) {
             let changed = encoded ?? damage.clipped(to: tree.displayRect).rects
             let header = PNMEncoder.p6Header(width: frame.width, height: frame.height).count
-            drawing.draw(tree, damage: damage, changed: changed, into: &frame, p6: &p6, keepsP6: true,
+            drawing.draw(tree, paint: paint ?? damage.rects, changed: changed, into: &frame, p6: &p6, keepsP6: true,
                          p6HeaderCount: header, background: background, hash: &hash)
         }
     }
@@ -109,6 +109,44 @@ struct FrameDrawingTests {
         #expect(large >= 15)
         #expect(split.drawing.splitFrames == large)
         #expect(whole.drawing.splitFrames == 0)
+    }
+
+    @Test("a tree that does not merge its damage answers the merging tree's boxes and bounds, an empty region, and the boxes draw the same frame")
+    func unmergedDamage() throws {
+        var rng = SplitMix64(seed: 0x0B_0E5)
+        let background = RGBA8(r: 5, g: 6, b: 7, a: 255)
+        let merging = RenderTree(displayWidth: Self.width, displayHeight: Self.height)
+        let plain = RenderTree(displayWidth: Self.width, displayHeight: Self.height)
+        plain.mergesDamage = false
+        let count = 30
+        let scene = Self.scene(&rng, count: count).commit()
+        try merging.apply(scene)
+        #expect(try plain.apply(scene).isEmpty)
+        var side = Side(background: background, splitting: true)
+        let full = Compositor(background: background)
+        for step in 0..<50 {
+            if step > 0 {
+                var ops: [DiffOp] = []
+                for _ in 0..<rng.int(1...10) { ops.append(Self.change(&rng, id: LayerID(rng.int(1...count)))) }
+                let diff = CommitDiff(sequence: UInt64(step + 1), time: 0, ops: ops)
+                try merging.apply(diff)
+                try plain.apply(diff)
+            }
+            if step % 11 == 5 { merging.damageAll(); plain.damageAll() }
+            var a: [PixelRect]? = [], b: [PixelRect]? = []
+            let region = merging.takeDamage(changed: &a)
+            let empty = plain.takeDamage(changed: &b)
+            #expect(a == b, "step \(step): the unmerged boxes differ")
+            #expect(step % 11 == 5 ? empty.rects == [plain.displayRect] : empty.isEmpty, "step \(step): \(empty)")
+            #expect(b!.reduce(nil) { $0.union($1) as PixelRect? } == region.bounds, "step \(step): bounds")
+            // Drawn from the boxes alone, the frame is a full render's.
+            let onDisplay = b!.compactMap { $0.intersection(plain.displayRect) }
+            side.draw(plain, DamageRegion(), encoded: onDisplay, paint: onDisplay, background: background)
+            let reference = full.render(plain)
+            #expect(side.frame == reference, "step \(step): the frame drawn from the boxes differs")
+            #expect(side.p6 == PNMEncoder.p6(reference, over: background) && side.hash.value == TiledFrameHash(reference).value)
+            if side.frame != reference { return }
+        }
     }
 
     @Test("a damage under the split size is drawn whole; the whole display, in two bands")

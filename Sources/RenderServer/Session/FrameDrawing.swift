@@ -34,10 +34,11 @@ final class FrameDrawing {
         splits = splitting
     }
 
-    /// Recomposites `damage` (its rectangles, as they are), then
-    /// re-encodes `changed` (the damage clipped to the display) in `p6`
-    /// when `keepsP6`, and rehashes the tiles `changed` touches.
-    func draw(_ tree: RenderTree, damage: DamageRegion, changed: [PixelRect], into framebuffer: inout Bitmap,
+    /// Recomposites `paint` (the damage's rectangles), then re-encodes
+    /// `changed` (rectangles on the display holding every pixel that may
+    /// have changed) in `p6` when `keepsP6`, and rehashes the tiles
+    /// `changed` touches.
+    func draw(_ tree: RenderTree, paint: [PixelRect], changed: [PixelRect], into framebuffer: inout Bitmap,
               p6: inout [UInt8], keepsP6: Bool, p6HeaderCount: Int, background: RGBA8, hash: inout TiledFrameHash) {
         for r in changed { hash.mark(rows: r.y..<r.maxY, columns: r.x..<r.maxX) }
         let width = tree.displayWidth, height = tree.displayHeight
@@ -47,7 +48,6 @@ final class FrameDrawing {
             splitFrames += 1
             tree.settleDrawOrders()
         }
-        let paint = damage.rects
         let (upper, lower) = (compositor, self.lower)
         framebuffer.withUnsafeMutablePixels { bytes in
             let pixels = UnsafeMutableRawBufferPointer(bytes)

@@ -58,11 +58,20 @@ public final class ServerSession {
             clock = VsyncClock(hz: Int(hello.refreshHz))
             drawing = FrameDrawing(background: hello.background)
             tree = RenderTree(displayWidth: Int(hello.width), displayHeight: Int(hello.height))
+            tree.mergesDamage = Self.mergesDamage(hello, frames)
             framebuffer = Bitmap(width: Int(hello.width), height: Int(hello.height), fill: hello.background)
             ppm = PNMEncoder.p6(framebuffer, over: hello.background)
             ppmHeaderCount = PNMEncoder.p6Header(width: framebuffer.width, height: framebuffer.height).count
             tiledHash = TiledFrameHash(framebuffer)
             framebufferHash = tiledHash.value
+        }
+
+        /// Whether a frame's damage region is read — its rectangles written
+        /// to `frames.jsonl`, its pixels costed — and so must be merged
+        /// (`RenderTree.mergesDamage`): otherwise the unmerged boxes are
+        /// drawn, the same bytes for less work.
+        static func mergesDamage(_ hello: WireMessage.Hello, _ frames: FrameOutput) -> Bool {
+            frames.keepsFrames || hello.rendersInTime
         }
 
         /// The colour of each of `hello.probes` in the frame, read from its
@@ -170,6 +179,7 @@ public final class ServerSession {
             let start = WallClock.nanoseconds()
             defer { applyNanoseconds &+= WallClock.nanoseconds() &- start }
             let t = RenderTree(displayWidth: Int(display.hello.width), displayHeight: Int(display.hello.height))
+            t.mergesDamage = display.tree.mergesDamage
             for (image, bitmap) in sharedSinceLastApply { t.storeBitmap(image, bitmap) }
             sharedSinceLastApply = []
             try t.apply(diff)
@@ -308,8 +318,10 @@ public final class ServerSession {
         var unmerged = display.unmergedSpare
         let damage = tree.takeDamage(changed: &unmerged)
         let unmergedOnDisplay = unmerged.map { $0.compactMap { $0.intersection(tree.displayRect) } }
+        // Unmerged, the boxes' union is the region's bounds.
+        let bounds = tree.mergesDamage ? damage.bounds : unmerged?.reduce(nil) { $0.union($1) as PixelRect? }
         display.unmergedSpare = unmerged
-        guard let box = damage.bounds else {
+        guard let box = bounds else {
             return .presented(.init(frame: k + 1, onScreenTime: nextTime, frameHash: display.framebufferHash,
                                     damage: .none, firstVisible: latched, nextFrameTime: nextFrame,
                                     began: step.began, ended: step.ended))
@@ -339,11 +351,20 @@ public final class ServerSession {
         // when they are fewer pixels than the region's rectangles (the
         // bench's 100 squares: 80,000 against 172,000); the region is what
         // is recomposited, costed and written to `frames.jsonl`.
-        let encoded = unmergedOnDisplay.flatMap { Self.area($0) < Self.area(changed) ? $0 : nil } ?? changed
+        let paint: [PixelRect], encoded: [PixelRect]
+        if tree.mergesDamage {
+            paint = damage.rects
+            encoded = unmergedOnDisplay.flatMap { Self.area($0) < Self.area(changed) ? $0 : nil } ?? changed
+        } else {
+            // Nothing reads the region: the boxes as they are, merged only
+            // when so many that a pass each would cost more.
+            encoded = unmergedOnDisplay ?? changed
+            paint = encoded.count <= Self.maxUnmergedPaints ? encoded : encoded.reduce(into: DamageRegion()) { $0.add($1) }.rects
+        }
         // The P6 bytes are what is written and what the probes read: with
         // neither (`--frames none`, no `expect pixel`) they are not kept.
         // Each damaged tile is rehashed once, however many rectangles touch it.
-        display.drawing.draw(tree, damage: damage, changed: encoded, into: &display.framebuffer,
+        display.drawing.draw(tree, paint: paint, changed: encoded, into: &display.framebuffer,
                              p6: &display.ppm, keepsP6: display.frames.keepsFrames || !hello.probes.isEmpty,
                              p6HeaderCount: display.ppmHeaderCount, background: hello.background, hash: &display.tiledHash)
         let hash = display.tiledHash.value
@@ -366,6 +387,10 @@ public final class ServerSession {
     }
 
     private static func area(_ rects: [PixelRect]) -> Int { rects.reduce(0) { $0 + $1.area } }
+
+    /// The most unmerged boxes recomposited one by one (each is a pass
+    /// over the tree); more are merged into a region first.
+    static let maxUnmergedPaints = 256
 
     private static func indexRect(_ r: PixelRect) -> FrameIndexEntry.Rect {
         .init(x: r.x, y: r.y, width: r.width, height: r.height)

@@ -47,11 +47,11 @@ extension RenderTree {
     func endCommit() -> DamageRegion {
         finishCommit()
         let damage = commitDamage
-        pendingDamage.formUnion(damage)
+        if mergesDamage { pendingDamage.formUnion(damage) }
         if let count = pendingChanged?.count, count + commitChanged.count <= Self.maxChangedRects {
             pendingChanged!.append(contentsOf: commitChanged)
         } else {
-            pendingChanged = nil
+            pendingChanged = mergesDamage ? nil : [displayRect]
         }
         commitDamage = DamageRegion()
         return damage

@@ -40,7 +40,7 @@ extension RenderTree {
     /// by ``recordOld(_:_:)``), joined with that when their box is no
     /// larger than the two.
     func damage(_ box: PixelRect, newBoxOf node: RenderNode) {
-        commitDamage.add(box)
+        if mergesDamage { commitDamage.add(box) }
         if node.changedMark == stamp {
             let old = commitChanged[node.changedIndex]
             let joined = old.union(box)
@@ -55,7 +55,7 @@ extension RenderTree {
     /// Adds `box`, `node`'s box before the commit, to the commit's damage
     /// and unmerged boxes, remembering where for its new box.
     func recordOld(_ box: PixelRect, of node: RenderNode) {
-        commitDamage.add(box)
+        if mergesDamage { commitDamage.add(box) }
         node.changedMark = stamp
         node.changedIndex = commitChanged.count
         commitChanged.append(box)
@@ -100,7 +100,7 @@ extension RenderTree {
         let opacity = RGBA8.byte(node.state.opacity)
         if opacity > 0, opacity < 255 {
             if let box = node.ownBox {
-                commitDamage.add(box)
+                if mergesDamage { commitDamage.add(box) }
                 commitChanged.append(box)
             }
         }

@@ -49,6 +49,15 @@ public final class RenderTree {
     var pendingChanged: [PixelRect]? = []
     /// The most unmerged boxes kept between two frames.
     static let maxChangedRects = 4_096
+    /// Whether the commits' damage is merged into ``pendingDamage`` (a
+    /// ``DamageRegion``, which costs a few thousand instructions a box).
+    /// When nothing reads its rectangles — no frame files, no render cost
+    /// (docs/render-server.md, "Two cores") — a server turns it off and
+    /// draws the unmerged boxes of ``takeDamage(changed:)``: the region
+    /// then stays empty (but for ``damageAll()``), the boxes are never
+    /// `nil` (past ``maxChangedRects`` they are the whole display), and
+    /// `apply` answers an empty region.
+    public var mergesDamage = true
 
     /// An empty tree for a display of `displayWidth` × `displayHeight`.
     public init(displayWidth: Int, displayHeight: Int) {
