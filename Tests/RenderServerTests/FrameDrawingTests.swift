@@ -149,6 +149,25 @@ struct FrameDrawingTests {
         }
     }
 
+    @Test("merged, the region is painted and the fewer pixels encoded; unmerged, the boxes are both, merged first past the limit")
+    func rectanglesChosen() {
+        let region = [PixelRect(x: 0, y: 0, width: 100, height: 20)]
+        let small = [PixelRect(x: 0, y: 0, width: 10, height: 10), PixelRect(x: 90, y: 5, width: 10, height: 10)]
+        let big = [PixelRect(x: 0, y: 0, width: 100, height: 20), PixelRect(x: 0, y: 10, width: 100, height: 10)]
+        var r = FrameDrawing.rectangles(region: region, onDisplay: region, unmerged: small, merged: true)
+        #expect(r.paint == region && r.encoded == small)
+        r = FrameDrawing.rectangles(region: region, onDisplay: region, unmerged: big, merged: true)
+        #expect(r.paint == region && r.encoded == region)
+        r = FrameDrawing.rectangles(region: region, onDisplay: region, unmerged: nil, merged: true)
+        #expect(r.paint == region && r.encoded == region)
+        r = FrameDrawing.rectangles(region: [], onDisplay: [], unmerged: big, merged: false)
+        #expect(r.paint == big && r.encoded == big)
+        let many = (0...FrameDrawing.maxUnmergedPaints).map { PixelRect(x: $0 % 50, y: $0 / 50 * 2, width: 1, height: 1) }
+        r = FrameDrawing.rectangles(region: [], onDisplay: [], unmerged: many, merged: false)
+        #expect(r.encoded == many && r.paint.count <= 16)
+        #expect(many.allSatisfy { p in r.paint.contains { $0.contains(p) } })
+    }
+
     @Test("a damage under the split size is drawn whole; the whole display, in two bands")
     func smallDrawnWhole() throws {
         let background = RGBA8.black

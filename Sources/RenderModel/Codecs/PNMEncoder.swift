@@ -65,17 +65,17 @@ public enum PNMEncoder {
                           b: UInt8(truncatingIfNeeded: v >> 16), a: UInt8(truncatingIfNeeded: v >> 24)).composited(over: opaque)
             return UInt32(c.r) | UInt32(c.g) << 8 | UInt32(c.b) << 16
         }
+        /// Two pixels (a little-endian word) as their six P6 bytes, in the
+        /// low 48 bits.
+        @inline(__always) func pair(_ w: UInt64) -> UInt64 {
+            if w == 0 { return backgroundPair }
+            if w & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 { return (w & 0xFF_FFFF) | (w >> 8 & 0xFFFF_FF00_0000) }
+            return UInt64(rgb(UInt32(truncatingIfNeeded: w))) | UInt64(rgb(UInt32(truncatingIfNeeded: w >> 32))) << 24
+        }
         for y in rows {
             var o = headerCount + (y * width + columns.lowerBound) * 3
             var p = (y * width + columns.lowerBound) * 4
             let end = (y * width + columns.upperBound) * 4
-            /// Two pixels (a little-endian word) as their six P6 bytes, in
-            /// the low 48 bits.
-            @inline(__always) func pair(_ w: UInt64) -> UInt64 {
-                if w == 0 { return backgroundPair }
-                if w & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 { return (w & 0xFF_FFFF) | (w >> 8 & 0xFFFF_FF00_0000) }
-                return UInt64(rgb(UInt32(truncatingIfNeeded: w))) | UInt64(rgb(UInt32(truncatingIfNeeded: w >> 32))) << 24
-            }
             // Four pixels a step, stored as exactly twelve bytes (eight and
             // four); four opaque ones without a branch each. (Two at a time
             // this was 12 instructions a pixel, 359 M for the 3 s animation

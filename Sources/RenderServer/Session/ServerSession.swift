@@ -346,21 +346,8 @@ public final class ServerSession {
             busyUntil = end
             frame = f
         }
-        // Re-encoded in the P6 bytes, rehashed and copied to the next
-        // buffer: every pixel that may have changed, as the unmerged boxes
-        // when they are fewer pixels than the region's rectangles (the
-        // bench's 100 squares: 80,000 against 172,000); the region is what
-        // is recomposited, costed and written to `frames.jsonl`.
-        let paint: [PixelRect], encoded: [PixelRect]
-        if tree.mergesDamage {
-            paint = damage.rects
-            encoded = unmergedOnDisplay.flatMap { Self.area($0) < Self.area(changed) ? $0 : nil } ?? changed
-        } else {
-            // Nothing reads the region: the boxes as they are, merged only
-            // when so many that a pass each would cost more.
-            encoded = unmergedOnDisplay ?? changed
-            paint = encoded.count <= Self.maxUnmergedPaints ? encoded : encoded.reduce(into: DamageRegion()) { $0.add($1) }.rects
-        }
+        let (paint, encoded) = FrameDrawing.rectangles(region: damage.rects, onDisplay: changed,
+                                                       unmerged: unmergedOnDisplay, merged: tree.mergesDamage)
         // The P6 bytes are what is written and what the probes read: with
         // neither (`--frames none`, no `expect pixel`) they are not kept.
         // Each damaged tile is rehashed once, however many rectangles touch it.
@@ -385,12 +372,6 @@ public final class ServerSession {
                                 firstVisible: latched, nextFrameTime: next, renderDuration: renderDuration,
                                 probeColors: display.probeColors(), began: step.began, ended: step.ended))
     }
-
-    private static func area(_ rects: [PixelRect]) -> Int { rects.reduce(0) { $0 + $1.area } }
-
-    /// The most unmerged boxes recomposited one by one (each is a pass
-    /// over the tree); more are merged into a region first.
-    static let maxUnmergedPaints = 256
 
     private static func indexRect(_ r: PixelRect) -> FrameIndexEntry.Rect {
         .init(x: r.x, y: r.y, width: r.width, height: r.height)
