@@ -317,7 +317,13 @@ public final class ServerSession {
         let nextFrame = step.animating ? nextTime : WireMessage.Presented.noNextFrame
         var unmerged = display.unmergedSpare
         let damage = tree.takeDamage(changed: &unmerged)
-        let unmergedOnDisplay = unmerged.map { $0.compactMap { $0.intersection(tree.displayRect) } }
+        let unmergedOnDisplay = unmerged.map { boxes in
+            // One allocation, not a doubling one per power of two (compactMap).
+            var inside: [PixelRect] = []
+            inside.reserveCapacity(boxes.count)
+            for b in boxes { if let r = b.intersection(tree.displayRect) { inside.append(r) } }
+            return inside
+        }
         // Unmerged, the boxes' union is the region's bounds.
         let bounds = tree.mergesDamage ? damage.bounds : unmerged?.reduce(nil) { $0.union($1) as PixelRect? }
         display.unmergedSpare = unmerged
