@@ -1,14 +1,19 @@
 /// The coverage of a polygon fill, kept for the next time the same outline
 /// is filled at a whole-pixel offset (`ScanConverter.shapeCache`).
 ///
-/// What the converter hands its painter depends only on the edges after
-/// rounding (`Fixed`), relative to the whole pixel at the top left of their
-/// box, once the window holds that box: nothing is clamped, and every
-/// sample and pixel position moves with the shape. So an outline met again
-/// at an offset of whole pixels — the same turned square in each cell of a
-/// grid, the spinner at the angle it had one turn ago — replays the spans
-/// recorded the first time, with the same bytes, and skips the scan. This
-/// is Skia's software path-mask cache, keyed by the exact edges.
+/// What the converter hands its painter for a window holding the edges'
+/// whole pixel box depends only on the edges after rounding (`Fixed`),
+/// relative to the whole pixel at the top left of that box: nothing is
+/// clamped, and every sample and pixel position moves with the shape. So
+/// an outline met again at an offset of whole pixels — the same turned
+/// square in each cell of a grid, the spinner at the angle it had one turn
+/// ago — replays the spans recorded the first time, with the same bytes,
+/// and skips the scan. This is Skia's software path-mask cache, keyed by
+/// the exact edges. A window that cuts the box (a shape across the
+/// display's edge, or across the line between the two bands of a frame
+/// drawn on two cores) gets the recorded spans cut to it: a pixel's
+/// coverage does not depend on the window (`ScanConverter`), so those are
+/// the bytes a scan of that window paints.
 ///
 /// Fixed in size: ``slots`` entries of at most ``maxArea`` pixels, replaced
 /// in turn, so memory is bounded (about 1 MB) and no entry outlives a few
@@ -110,18 +115,23 @@ extension ScanConverter.Edge: Equatable {
 }
 
 extension ScanConverter {
-    /// Forwards every call to `inner` and records it, relative to the
-    /// shape's top-left pixel (`originX`, `originY`).
+    /// Forwards every call to `inner`, cut to the window `columns` ×
+    /// `rows` (``paintCut(_:y:x0:count:cov:fullLo:fullHi:columns:rows:)``),
+    /// and records it whole, relative to the shape's top-left pixel
+    /// (`originX`, `originY`).
     @usableFromInline struct RecordingPainter<Inner: SpanPainter>: SpanPainter {
         @usableFromInline var inner: Inner
         @usableFromInline let originX: Int, originY: Int
+        @usableFromInline let columns: Range<Int>, rows: Range<Int>
         @usableFromInline var spans: [ShapeCoverageCache.Span] = []
         @usableFromInline var bytes: [UInt8] = []
 
-        @inlinable init(inner: Inner, originX: Int, originY: Int) {
+        @inlinable init(inner: Inner, originX: Int, originY: Int, columns: Range<Int>, rows: Range<Int>) {
             self.inner = inner
             self.originX = originX
             self.originY = originY
+            self.columns = columns
+            self.rows = rows
         }
 
         @inlinable mutating func paint(y: Int, x0: Int, count: Int, cov: UnsafeMutablePointer<UInt8>, fullLo: Int, fullHi: Int) {
@@ -129,25 +139,43 @@ extension ScanConverter {
             spans.append(.init(y: Int32(y - originY), x0: Int32(x0 - originX), count: Int32(count),
                                fullLo: Int32(fullLo), fullHi: Int32(fullHi), offset: Int32(bytes.count)))
             bytes.append(contentsOf: UnsafeBufferPointer(start: cov, count: count))
-            inner.paint(y: y, x0: x0, count: count, cov: cov, fullLo: fullLo, fullHi: fullHi)
+            ScanConverter.paintCut(&inner, y: y, x0: x0, count: count, cov: cov, fullLo: fullLo, fullHi: fullHi,
+                                   columns: columns, rows: rows)
         }
+    }
+
+    /// Hands `painter` the part of a span inside `columns` × `rows`: its
+    /// pixels there, with their coverage and the part of its full run
+    /// there; nothing when the span is outside.
+    @inlinable @inline(__always)
+    static func paintCut<P: SpanPainter>(_ painter: inout P, y: Int, x0: Int, count: Int, cov: UnsafeMutablePointer<UInt8>,
+                                         fullLo: Int, fullHi: Int, columns: Range<Int>, rows: Range<Int>) {
+        guard y >= rows.lowerBound, y < rows.upperBound else { return }
+        let start = Swift.max(x0, columns.lowerBound), end = Swift.min(x0 + count, columns.upperBound)
+        guard start < end else { return }
+        let skip = start - x0, n = end - start
+        painter.paint(y: y, x0: start, count: n, cov: cov + skip,
+                      fullLo: Swift.min(Swift.max(fullLo - skip, 0), n), fullHi: Swift.min(Swift.max(fullHi - skip, 0), n))
     }
 
     /// The scan of `edges` (sorted, non-empty, spanning sample rows
     /// `minY`…`maxY` and columns `minX`…`maxX` in 1/256 pixel) inside the
-    /// window, through ``shapeCache`` when the window holds the edges' whole
-    /// pixel box and the box is small: replayed when the same edges were
-    /// scanned before at a whole-pixel offset, recorded otherwise. Returns
-    /// false, having painted nothing, when the cache does not apply.
+    /// window, through ``shapeCache`` when the edges' whole pixel box is
+    /// small: replayed when the same edges were scanned before at a
+    /// whole-pixel offset, recorded otherwise — cut to the window when it
+    /// does not hold the box (the box is then what is scanned and
+    /// recorded). Returns false, having painted nothing, when the cache
+    /// does not apply.
     @inlinable
     func scanThroughCache<P: SpanPainter>(_ edges: [Edge], minX: Int64, minY: Int64, maxX: Int64, maxY: Int64,
                                           columns: Range<Int>, rows: Range<Int>, painter: inout P) -> Bool {
         guard let cache = shapeCache, edges.count <= ShapeCoverageCache.maxEdges else { return false }
         let px0 = Fixed.floorDiv(minX, 256), px1 = Fixed.floorDiv(maxX + 255, 256)
         let py0 = Fixed.floorDiv(minY, 256), py1 = Fixed.floorDiv(maxY + 255, 256)
-        guard px0 >= Int64(columns.lowerBound), px1 <= Int64(columns.upperBound),
-              py0 >= Int64(rows.lowerBound), py1 <= Int64(rows.upperBound),
+        guard px1 - px0 <= Int64(capacity),
               (px1 - px0) * (py1 - py0) <= Int64(ShapeCoverageCache.maxArea) else { return false }
+        let holds = px0 >= Int64(columns.lowerBound) && px1 <= Int64(columns.upperBound)
+            && py0 >= Int64(rows.lowerBound) && py1 <= Int64(rows.upperBound)
         let dx = px0 * 256, dy = py0 * 256
         let hash = ShapeCoverageCache.hash(edges, dx: dx, dy: dy)
         let ox = Int(px0), oy = Int(py0)
@@ -156,15 +184,23 @@ extension ScanConverter {
             cache.entries[i].bytes.withUnsafeBufferPointer { bytes in
                 for s in cache.entries[i].spans {
                     let count = Int(s.count)
-                    cov.update(from: bytes.baseAddress! + Int(s.offset), count: count)
-                    painter.paint(y: oy + Int(s.y), x0: ox + Int(s.x0), count: count, cov: cov,
-                                  fullLo: Int(s.fullLo), fullHi: Int(s.fullHi))
+                    if holds {
+                        cov.update(from: bytes.baseAddress! + Int(s.offset), count: count)
+                        painter.paint(y: oy + Int(s.y), x0: ox + Int(s.x0), count: count, cov: cov,
+                                      fullLo: Int(s.fullLo), fullHi: Int(s.fullHi))
+                    } else {
+                        let y = oy + Int(s.y), x0 = ox + Int(s.x0)
+                        guard y >= rows.lowerBound, y < rows.upperBound else { continue }
+                        cov.update(from: bytes.baseAddress! + Int(s.offset), count: count)
+                        ScanConverter.paintCut(&painter, y: y, x0: x0, count: count, cov: cov, fullLo: Int(s.fullLo),
+                                               fullHi: Int(s.fullHi), columns: columns, rows: rows)
+                    }
                 }
             }
             return true
         }
-        var recorder = RecordingPainter(inner: painter, originX: ox, originY: oy)
-        scan(edges, rows: Int(py0)..<Int(py1), columns: columns, painter: &recorder)
+        var recorder = RecordingPainter(inner: painter, originX: ox, originY: oy, columns: columns, rows: rows)
+        scan(edges, rows: Int(py0)..<Int(py1), columns: holds ? columns : Int(px0)..<Int(px1), painter: &recorder)
         painter = recorder.inner
         cache.store(.init(hash: hash, edges: edges.map { $0.moved(dx: -dx, dy: -dy) }, spans: recorder.spans, bytes: recorder.bytes))
         return true
