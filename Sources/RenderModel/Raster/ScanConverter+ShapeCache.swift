@@ -57,11 +57,11 @@
         }
     }
 
-    @usableFromInline var entries: [Entry] = []
+    @exclusivity(unchecked) @usableFromInline var entries: [Entry] = []
     /// The slot the next new entry takes once all are used.
-    @usableFromInline var nextSlot = 0
+    @exclusivity(unchecked) @usableFromInline var nextSlot = 0
     /// Fills answered from the cache, and fills recorded into it.
-    @usableFromInline package internal(set) var hits = 0, misses = 0
+    @exclusivity(unchecked) @usableFromInline package internal(set) var hits = 0, misses = 0
 
     package init() {}
 

@@ -52,21 +52,21 @@
     /// The current row's difference array of coverage (`capacity + 2`).
     @usableFromInline let delta: UnsafeMutablePointer<Int32>
     /// Scratch for a polygon fill's edges (kept for its capacity).
-    @usableFromInline var edges: [Edge] = []
+    @exclusivity(unchecked) @usableFromInline var edges: [Edge] = []
     /// Edges crossing the current sample row (room for every edge).
-    @usableFromInline var active: UnsafeMutablePointer<ActiveEdge>
+    @exclusivity(unchecked) @usableFromInline var active: UnsafeMutablePointer<ActiveEdge>
     /// The current sample row's crossings, as keys (see `scan`).
-    @usableFromInline var crossings: UnsafeMutablePointer<Int64>
+    @exclusivity(unchecked) @usableFromInline var crossings: UnsafeMutablePointer<Int64>
     /// Room in `active` and `crossings`.
-    @usableFromInline var edgeCapacity: Int
+    @exclusivity(unchecked) @usableFromInline var edgeCapacity: Int
     /// Whether a polygon fill takes the two-edge stretches between vertices
     /// in one tight loop (`scan`); the same bytes either way, which tests
     /// check by turning it off.
-    @usableFromInline package var usesTwoEdgeRuns = true
+    @exclusivity(unchecked) @usableFromInline package var usesTwoEdgeRuns = true
     /// The coverage of recent polygon fills, replayed when the same
     /// outline comes again at a whole-pixel offset (``ShapeCoverageCache``);
     /// nil, the default, scans every fill. The same bytes either way.
-    @usableFromInline package var shapeCache: ShapeCoverageCache?
+    @exclusivity(unchecked) @usableFromInline package var shapeCache: ShapeCoverageCache?
 
     /// A converter for windows up to `capacity` columns wide, bounding
     /// polygons by `clipping`.

@@ -25,10 +25,10 @@ import RenderModel
 ///     compositor.render(tree, into: &frame, damage: damage)
 public final class Compositor {
     /// The display's colour under every layer (premultiplied).
-    public var background: RGBA8
+    @exclusivity(unchecked) public var background: RGBA8
 
-    private var scanner: ScanConverter?
-    private var pool: [(pointer: UnsafeMutablePointer<UInt32>, capacity: Int)] = []
+    @exclusivity(unchecked) private var scanner: ScanConverter?
+    @exclusivity(unchecked) private var pool: [(pointer: UnsafeMutablePointer<UInt32>, capacity: Int)] = []
 
     /// A compositor that clears to `background` (premultiplied bytes;
     /// default opaque black).

@@ -6,38 +6,38 @@ import RenderModel
 /// to the display, visibility, pixel boxes).
 final class RenderNode {
     let id: LayerID
-    var state = LayerState()
+    @exclusivity(unchecked) var state = LayerState()
     /// `nil` detached, 0 a root of the display, otherwise the parent's id.
-    var parentID: LayerID?
+    @exclusivity(unchecked) var parentID: LayerID?
     /// The parent node (nil for roots and detached layers).
-    weak var parent: RenderNode?
+    @exclusivity(unchecked) weak var parent: RenderNode?
     /// Sublayers in array order.
-    var children: [RenderNode] = []
+    @exclusivity(unchecked) var children: [RenderNode] = []
     /// `children` sorted back to front by zPosition, computed on demand.
-    var order: [RenderNode]?
+    @exclusivity(unchecked) var order: [RenderNode]?
 
     // Computed by `RenderTree` after every commit.
 
     /// Maps the layer's own space (its bounds) to display pixels.
-    var toDevice: Transform2D = .identity
+    @exclusivity(unchecked) var toDevice: Transform2D = .identity
     /// On the display, and neither it nor an ancestor hidden.
-    var visible = false
+    @exclusivity(unchecked) var visible = false
     /// The display pixels its own background, contents and border can
     /// touch (`nil` when none, or when not visible).
-    var ownBox: PixelRect?
+    @exclusivity(unchecked) var ownBox: PixelRect?
     /// `ownBox` joined with the subtree boxes of its sublayers.
-    var subtreeBox: PixelRect?
+    @exclusivity(unchecked) var subtreeBox: PixelRect?
 
     /// The commit stamp of the last `apply` that touched the node.
-    var mark: UInt64 = 0
+    @exclusivity(unchecked) var mark: UInt64 = 0
     /// The commit stamp of the last `apply` that changed only its own paints.
-    var repaintMark: UInt64 = 0
+    @exclusivity(unchecked) var repaintMark: UInt64 = 0
     /// Set when the layer has been removed (stale references skip it).
-    var removed = false
+    @exclusivity(unchecked) var removed = false
     /// Where the commit stamped `changedMark` recorded this node's old box
     /// in ``RenderTree/commitChanged`` (so that its new box can join it).
-    var changedIndex = 0
-    var changedMark: UInt64 = 0
+    @exclusivity(unchecked) var changedIndex = 0
+    @exclusivity(unchecked) var changedMark: UInt64 = 0
 
     init(id: LayerID) {
         self.id = id

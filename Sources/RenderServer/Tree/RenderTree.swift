@@ -25,28 +25,28 @@ public final class RenderTree {
 
     /// The layers' states and places, and the bitmaps (every pixel validly
     /// premultiplied): what the commits applied.
-    public internal(set) var layers = LayerTree()
-    var nodes: [LayerID: RenderNode] = [:]
-    var roots: [RenderNode] = []
-    var rootOrder: [RenderNode]?
+    @exclusivity(unchecked) public internal(set) var layers = LayerTree()
+    @exclusivity(unchecked) var nodes: [LayerID: RenderNode] = [:]
+    @exclusivity(unchecked) var roots: [RenderNode] = []
+    @exclusivity(unchecked) var rootOrder: [RenderNode]?
 
     /// The damage of every commit applied since the last `takeDamage()`.
-    public internal(set) var pendingDamage = DamageRegion()
+    @exclusivity(unchecked) public internal(set) var pendingDamage = DamageRegion()
 
     /// The stamp of the commit being applied (nodes it touched carry it).
-    var stamp: UInt64 = 0
+    @exclusivity(unchecked) var stamp: UInt64 = 0
     /// Nodes whose subtree the commit touched.
-    var dirty: [RenderNode] = []
+    @exclusivity(unchecked) var dirty: [RenderNode] = []
     /// Nodes whose subtree box may have changed.
-    var refresh: [RenderNode] = []
+    @exclusivity(unchecked) var refresh: [RenderNode] = []
     /// Layers whose own paints changed, and nothing else (`repaint`).
-    var repainted: [RenderNode] = []
-    var commitDamage = DamageRegion()
+    @exclusivity(unchecked) var repainted: [RenderNode] = []
+    @exclusivity(unchecked) var commitDamage = DamageRegion()
     /// The boxes the commit damaged, unmerged (a node's old and new box as
     /// one when they overlap enough), and those of every commit since the
     /// last ``takeDamage(changed:)``: `nil` once past ``maxChangedRects``.
-    var commitChanged: [PixelRect] = []
-    var pendingChanged: [PixelRect]? = []
+    @exclusivity(unchecked) var commitChanged: [PixelRect] = []
+    @exclusivity(unchecked) var pendingChanged: [PixelRect]? = []
     /// The most unmerged boxes kept between two frames.
     static let maxChangedRects = 4_096
     /// Whether the commits' damage is merged into ``pendingDamage`` (a
@@ -57,7 +57,7 @@ public final class RenderTree {
     /// then stays empty (but for ``damageAll()``), the boxes are never
     /// `nil` (past ``maxChangedRects`` they are the whole display), and
     /// `apply` answers an empty region.
-    public var mergesDamage = true
+    @exclusivity(unchecked) public var mergesDamage = true
 
     /// An empty tree for a display of `displayWidth` × `displayHeight`.
     public init(displayWidth: Int, displayHeight: Int) {
