@@ -29,6 +29,8 @@ public final class Compositor {
 
     @exclusivity(unchecked) private var scanner: ScanConverter?
     @exclusivity(unchecked) private var pool: [(pointer: UnsafeMutablePointer<UInt32>, capacity: Int)] = []
+    /// A pass's stack of layers being drawn, kept for its capacity.
+    @exclusivity(unchecked) fileprivate var frames: [Pass.Frame] = []
 
     /// A compositor that clears to `background` (premultiplied bytes;
     /// default opaque black).
@@ -85,8 +87,11 @@ public final class Compositor {
             for y in region.y..<region.maxY {
                 display.pointer(x: region.x, y: y).update(repeating: bg, count: region.width)
             }
-            var pass = Pass(tree: tree, scanner: scanner, compositor: self)
-            pass.draw(roots: tree.orderedRoots(), canvas: display, clip: Clip(rect: region, mask: nil))
+            tree.updateRootBoxes()
+            tree.rootBoxes.withUnsafeBufferPointer { boxes in
+                var pass = Pass(tree: tree, scanner: scanner, compositor: self)
+                pass.draw(roots: tree.orderedRoots(), boxes: boxes, canvas: display, clip: Clip(rect: region, mask: nil))
+            }
         }
     }
 
@@ -130,7 +135,7 @@ struct Pass {
     let compositor: Compositor
 
     /// A layer being drawn: where its content goes and what is left to do.
-    private struct Frame {
+    fileprivate struct Frame {
         let node: RenderNode
         /// Where the layer's own paints and its sublayers go.
         let canvas: Canvas
@@ -147,16 +152,26 @@ struct Pass {
         let group: (target: Canvas, clip: Clip, opacity: UInt32, buffer: (pointer: UnsafeMutablePointer<UInt32>, capacity: Int))?
     }
 
-    mutating func draw(roots: [RenderNode], canvas: Canvas, clip: Clip) {
+    /// Draws `roots` (back to front, with their subtree boxes `boxes`:
+    /// ``RenderTree/rootBoxes``) inside `clip`.
+    mutating func draw(roots: [RenderNode], boxes: UnsafeBufferPointer<RenderTree.RootBox>, canvas: Canvas, clip: Clip) {
+        // The compositor's scratch stack, taken for the pass (a pass per
+        // damaged box, a hundred a frame, allocated one each).
         var stack: [Frame] = []
+        swap(&stack, &compositor.frames)
+        defer {
+            stack.removeAll(keepingCapacity: true)
+            swap(&stack, &compositor.frames)
+        }
         let (cx0, cy0, cx1, cy1) = (clip.rect.x, clip.rect.y, clip.rect.maxX, clip.rect.maxY)
-        for root in roots {
+        for (index, root) in roots.enumerated() {
             // The roots that cannot touch the clip are skipped as the
             // sublayers are below, before `enter` builds a frame for
             // nothing (it would return nil for them): 100 roots and a
-            // damaged cell made this the server's largest cost.
-            guard root.visible, let box = root.subtreeBox,
-                  box.x < cx1, box.maxX > cx0, box.y < cy1, box.maxY > cy0 else { continue }
+            // damaged cell made this the server's largest cost. Their
+            // boxes are read from one flat array, not from each node.
+            let box = boxes[index]
+            guard box.x0 < cx1, box.x1 > cx0, box.y0 < cy1, box.y1 > cy0 else { continue }
             if let frame = enter(root, canvas: canvas, clip: clip) { stack.append(frame) }
             while !stack.isEmpty {
                 let top = stack.count - 1

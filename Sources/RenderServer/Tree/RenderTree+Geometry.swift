@@ -13,6 +13,33 @@ extension RenderTree {
         return order
     }
 
+    /// A root's subtree box as ``RenderTree/rootBoxes`` keeps it.
+    struct RootBox {
+        var x0: Int, y0: Int, x1: Int, y1: Int
+    }
+
+    /// Brings ``rootBoxes`` up to date: the subtree boxes of
+    /// ``orderedRoots()``, in that order, an empty one for a root that
+    /// paints nothing (hidden, or no box). Rebuilt in place (no allocation
+    /// once it has its size) at the first call after a commit; a read
+    /// only, after that.
+    func updateRootBoxes() {
+        let roots = orderedRoots()
+        if rootBoxesStamp == stamp, rootBoxes.count == roots.count { return }
+        let none = RootBox(x0: 0, y0: 0, x1: 0, y1: 0)
+        if rootBoxes.count != roots.count { rootBoxes = Array(repeating: none, count: roots.count) }
+        rootBoxes.withUnsafeMutableBufferPointer { boxes in
+            for (i, root) in roots.enumerated() {
+                if root.visible, let b = root.subtreeBox {
+                    boxes[i] = RootBox(x0: b.x, y0: b.y, x1: b.maxX, y1: b.maxY)
+                } else {
+                    boxes[i] = none
+                }
+            }
+        }
+        rootBoxesStamp = stamp
+    }
+
     /// `node`'s sublayers back to front.
     func orderedChildren(_ node: RenderNode) -> [RenderNode] {
         if let order = node.order { return order }
@@ -22,11 +49,11 @@ extension RenderTree {
         return order
     }
 
-    /// Computes every draw order kept lazily (``orderedRoots()``, each
-    /// node's ``orderedChildren(_:)``) now, so that passes drawing on
+    /// Computes every draw order kept lazily (``orderedRoots()`` and their
+    /// boxes, each node's ``orderedChildren(_:)``) now, so that passes drawing on
     /// several threads at once only read the tree.
     func settleDrawOrders() {
-        _ = orderedRoots()
+        updateRootBoxes()
         for node in nodes.values where !node.children.isEmpty && node.order == nil { _ = orderedChildren(node) }
     }
 

@@ -29,6 +29,13 @@ public final class RenderTree {
     @exclusivity(unchecked) var nodes: [LayerID: RenderNode] = [:]
     @exclusivity(unchecked) var roots: [RenderNode] = []
     @exclusivity(unchecked) var rootOrder: [RenderNode]?
+    /// The subtree boxes of ``orderedRoots()`` in that order (x0, y0, x1,
+    /// y1; empty for a root that paints nothing), in one flat array so that
+    /// a pass skips the roots outside its region without reaching into
+    /// their nodes; made at the first draw after a commit
+    /// (``updateRootBoxes()``, `rootBoxesStamp`).
+    @exclusivity(unchecked) var rootBoxes: [RootBox] = []
+    @exclusivity(unchecked) var rootBoxesStamp: UInt64 = .max
 
     /// The damage of every commit applied since the last `takeDamage()`.
     @exclusivity(unchecked) public internal(set) var pendingDamage = DamageRegion()
