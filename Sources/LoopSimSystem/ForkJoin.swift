@@ -16,7 +16,8 @@ import Glibc
 /// ``SpinWait/budget`` of `sched_yield`s, then `futex`), because on the
 /// 2-core VMs waking a sleeping thread costs ~65 µs, as much as a part.
 /// The parts must touch disjoint memory; what they read must not change
-/// while they run. Not for two callers at once.
+/// while they run. ``start(_:)`` hands the helper a part and returns at
+/// once, for ``join()`` to wait for later. Not for two callers at once.
 public final class ForkJoin: @unchecked Sendable {
     /// What the two threads share; the helper holds it, not the
     /// `ForkJoin`, so that the `ForkJoin` can go (and stop the helper).
@@ -75,14 +76,21 @@ public final class ForkJoin: @unchecked Sendable {
 
     /// Stops and joins the helper.
     deinit {
+        join()
         cloopsim_atomic_store(shared.words + 2, 1)
         shared.bump(0)
         thread.join()
     }
 
+    /// The parts-done count the part handed over by ``start(_:)`` leaves
+    /// behind it (`nil`: none pending).
+    private var started: UInt32?
+
     /// Runs `first` on the helper thread and `second` on this one, and
-    /// returns when both have returned.
+    /// returns when both have returned (after the part of ``start(_:)``,
+    /// if one is pending).
     public func run(_ first: () -> Void, _ second: () -> Void) {
+        join()
         withoutActuallyEscaping(first) { first in
             let done = cloopsim_atomic_load(shared.words + 1)
             shared.part = first
@@ -91,5 +99,30 @@ public final class ForkJoin: @unchecked Sendable {
             shared.wait(1, whileEqualTo: done)
             shared.part = nil
         }
+    }
+
+    /// Starts `part` on the helper thread and returns at once; ``join()``
+    /// waits for it. Until then what it reads must not change, as with
+    /// ``run(_:_:)``. The render server evaluates the next frame's
+    /// animations this way while it waits for the client
+    /// (docs/render-server.md, "Two cores").
+    public func start(_ part: @escaping () -> Void) {
+        join()
+        let done = cloopsim_atomic_load(shared.words + 1)
+        shared.part = part
+        started = done
+        shared.bump(0)
+    }
+
+    /// Whether a part of ``start(_:)`` has not been joined.
+    public var isPending: Bool { started != nil }
+
+    /// Returns once the part of ``start(_:)`` has returned; at once when
+    /// none is pending.
+    public func join() {
+        guard let done = started else { return }
+        shared.wait(1, whileEqualTo: done)
+        shared.part = nil
+        started = nil
     }
 }

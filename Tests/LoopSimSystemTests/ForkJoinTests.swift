@@ -32,6 +32,38 @@ import Testing
         #expect(helper.withLock { $0 } != here)
     }
 
+    @Test("start runs a part on the helper and returns at once; join waits for it, and run and start join it first", arguments: [Duration.zero, .microseconds(500)])
+    func startThenJoin(budget: Duration) throws {
+        let fork = try ForkJoin(budget: budget)
+        let here = ThreadIdentity.current
+        let box = UnsafeMutablePointer<Int>.allocate(capacity: 2)
+        defer { box.deallocate() }
+        box.initialize(repeating: 0, count: 2)
+        nonisolated(unsafe) let slots = box
+        for round in 1...1_000 {
+            fork.start {
+                var x = round
+                for _ in 0..<(round % 5) * 80 { x = x &* 31 &+ 7 }
+                slots[0] = round &+ (x & 0)
+                slots[1] = ThreadIdentity.current == here ? 0 : 1
+            }
+            #expect(fork.isPending)
+            switch round % 3 {
+            case 0: fork.join()
+            case 1: fork.run({}, {})                  // joins the started part first
+            default: fork.start { slots[1] += 1 }     // so does another start
+                     fork.join()
+            }
+            #expect(!fork.isPending)
+            let expected = round % 3 == 2 ? 2 : 1
+            guard slots[0] == round, slots[1] == expected else {
+                Issue.record("round \(round): \(slots[0]), \(slots[1])")
+                return
+            }
+        }
+        fork.join()   // nothing pending: returns at once
+    }
+
     @Test("a ForkJoin that goes stops and joins its helper, whether it ran or not")
     func stops() throws {
         for i in 0..<50 {

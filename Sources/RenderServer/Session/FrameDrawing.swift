@@ -29,6 +29,12 @@ final class FrameDrawing {
     private var splits: Bool
     /// How many frames were drawn in two bands.
     private(set) var splitFrames = 0
+    /// The next frame's presentation states, evaluated on the helper while
+    /// the session waits for the client (``lookAhead(_:atMediaTime:)``).
+    let ahead = PresentationLookahead()
+    /// Whether ``lookAhead(_:atMediaTime:)`` evaluates (tests turn it off
+    /// to compare).
+    var looksAhead = true
 
     /// `splitting`: whether large damage may be drawn in two bands (tests
     /// turn it off to compare).
@@ -57,6 +63,15 @@ final class FrameDrawing {
             return (boxes.count <= maxUnmergedPaints ? boxes : boxes.reduce(into: DamageRegion()) { $0.add($1) }.rects, boxes)
         }
         return (region, unmerged.flatMap { area($0) < area(onDisplay) ? $0 : nil } ?? onDisplay)
+    }
+
+    /// `boxes` clipped to `display`, those outside it dropped: one
+    /// allocation, not a doubling one per power of two (`compactMap`).
+    static func clipped(_ boxes: [PixelRect], to display: PixelRect) -> [PixelRect] {
+        var inside: [PixelRect] = []
+        inside.reserveCapacity(boxes.count)
+        for b in boxes { if let r = b.intersection(display) { inside.append(r) } }
+        return inside
     }
 
     /// Recomposites `paint` (the damage's rectangles), then re-encodes
@@ -129,6 +144,23 @@ final class FrameDrawing {
             if best == nil || cost < best!.cost { best = (y, cost) }
         }
         return best?.row
+    }
+
+    /// Starts evaluating `tree`'s animations at media time `t` — the next
+    /// frame's, when the client's next vsync is the next one — on the
+    /// helper, into ``ahead``, when the helper runs (a frame was split)
+    /// and enough layers animate; ``settle()`` waits for it. Nothing may
+    /// read or change the tree until then.
+    func lookAhead(_ tree: RenderTree, atMediaTime t: Double) {
+        guard looksAhead, let fork, tree.animatesEnoughToLookAhead else { return }
+        let ahead = self.ahead
+        fork.start { tree.evaluateAhead(into: ahead, atMediaTime: t) }
+    }
+
+    /// Waits for the evaluation ``lookAhead(_:atMediaTime:)`` started, if
+    /// any: the session calls it before it handles a message.
+    func settle() {
+        fork?.join()
     }
 
     /// The helper thread, started at the first split; none (and every

@@ -127,8 +127,14 @@ public final class ServerSession {
     /// The display's `hello`, while the session runs.
     public var hello: WireMessage.Hello? { display?.hello }
 
+    /// The session's frame drawing, while it runs (for tests).
+    var drawing: FrameDrawing? { display?.drawing }
+
     /// The render tree, while the session runs (for inspection).
-    public var tree: RenderTree? { display?.tree }
+    public var tree: RenderTree? {
+        display?.drawing.settle()
+        return display?.tree
+    }
 
     private var display: Display? {
         if case .running(let d) = phase { d } else { nil }
@@ -137,6 +143,7 @@ public final class ServerSession {
     /// Handles one message from the client; returns the replies to send.
     /// A protocol violation returns an `error` reply and closes the session.
     public func handle(_ message: WireMessage) -> [WireMessage] {
+        display?.drawing.settle()   // the helper may be evaluating the next frame's animations
         do {
             return try dispatch(message)
         } catch let e as LayerTreeError {
@@ -219,7 +226,7 @@ public final class ServerSession {
     /// descriptor that came with it (`width × height × 4` bytes, checked by
     /// the decoder and the read): stored like a `bitmap` op, at once.
     public func handleSharedBitmap(_ image: ImageID, width: UInt32, height: UInt32, pixels: [UInt8]) -> [WireMessage] {
-        guard let tree else {
+        guard let tree else {   // `tree` waits for the helper
             return handle(.bitmapShared(image, width: width, height: height, offset: 0, byteCount: UInt64(pixels.count)))
         }
         do {
@@ -308,7 +315,7 @@ public final class ServerSession {
         unlatched.removeAll()
         // The animations, at the frame's target time: vsync k + 1, when it
         // is on screen unless the render overruns (docs/animations.md).
-        let step = tree.advanceAnimations(toMediaTime: Double(nextTime) / 1e9)
+        let step = tree.advanceAnimations(toMediaTime: Double(nextTime) / 1e9, ahead: display.drawing.ahead)
         let maxReports = WireLimits().maxAnimationReports
         guard step.began.count <= maxReports, step.ended.count <= maxReports else {
             throw SessionError(.serverFailure, "vsync \(k): \(max(step.began.count, step.ended.count)) animations began or ended at one frame; a presented message reports at most \(maxReports) (docs/limits.md)")
@@ -317,13 +324,7 @@ public final class ServerSession {
         let nextFrame = step.animating ? nextTime : WireMessage.Presented.noNextFrame
         var unmerged = display.unmergedSpare
         let damage = tree.takeDamage(changed: &unmerged)
-        let unmergedOnDisplay = unmerged.map { boxes in
-            // One allocation, not a doubling one per power of two (compactMap).
-            var inside: [PixelRect] = []
-            inside.reserveCapacity(boxes.count)
-            for b in boxes { if let r = b.intersection(tree.displayRect) { inside.append(r) } }
-            return inside
-        }
+        let unmergedOnDisplay = unmerged.map { FrameDrawing.clipped($0, to: tree.displayRect) }
         // Unmerged, the boxes' union is the region's bounds.
         let bounds = tree.mergesDamage ? damage.bounds : unmerged?.reduce(nil) { $0.union($1) as PixelRect? }
         display.unmergedSpare = unmerged
@@ -369,6 +370,8 @@ public final class ServerSession {
         }
         display.framebufferHash = hash
         framesWritten += 1
+        // The next frame's animations, while the client takes its turn.
+        if step.animating, !hello.rendersInTime, let t = try? vsyncTime(k + 2) { display.drawing.lookAhead(tree, atMediaTime: Double(t) / 1e9) }
         // Animating: the next vsync the server can latch at (after the render).
         let next = step.animating ? (hello.rendersInTime ? try vsyncTime(try firstVsync(atOrAfter: busyUntil, from: k + 1, clock)) : nextTime)
             : WireMessage.Presented.noNextFrame

@@ -21,10 +21,14 @@ extension RenderTree {
 
     /// Runs the animation step for the frame at media time `t` (seconds)
     /// and brings the animated layers' nodes to their presentation state,
-    /// adding the damage to ``pendingDamage``.
-    public func advanceAnimations(toMediaTime t: Double) -> AnimationStep {
+    /// adding the damage to ``pendingDamage``. The states come from
+    /// `ahead` when it holds them for this tree at `t` and the step stamps
+    /// and ends nothing (``PresentationLookahead``); they are evaluated
+    /// here otherwise.
+    public func advanceAnimations(toMediaTime t: Double, ahead: PresentationLookahead? = nil) -> AnimationStep {
         var step = AnimationStep()
         guard !layers.animatedLayerIDs.isEmpty || layers.hasDroppedAnimations else { return step }
+        let evaluated = layers.hasDroppedAnimations ? nil : takeStates(ahead, atMediaTime: t)
         beginCommit()
         var endedLayers: [LayerID] = []
         step.animating = layers.advanceAnimations(toMediaTime: t, began: { step.began.append($0.entry.animation.id) },
@@ -32,16 +36,21 @@ extension RenderTree {
                                                       step.ended.append(report.entry.animation.id)
                                                       endedLayers.append(report.layer)
                                                   })
-        for id in layers.animatedLayerIDs { showPresentation(of: id, atMediaTime: t) }
-        for id in endedLayers where layers.animations(of: id).isEmpty { showPresentation(of: id, atMediaTime: t) }
+        if let evaluated, step.began.isEmpty, step.ended.isEmpty {
+            ahead?.noteUse()
+            for (id, state) in zip(layers.animatedLayerIDs, evaluated) { show(state, of: id) }
+        } else {
+            for id in layers.animatedLayerIDs { show(layers.presentationState(of: id, atMediaTime: t), of: id) }
+        }
+        for id in endedLayers where layers.animations(of: id).isEmpty { show(layers.presentationState(of: id, atMediaTime: t), of: id) }
         _ = endCommit()
         return step
     }
 
-    /// Sets layer `id`'s node to its presentation state at `t`, damaging
+    /// Sets layer `id`'s node to `state`, its presentation state, damaging
     /// what the difference can change.
-    private func showPresentation(of id: LayerID, atMediaTime t: Double) {
-        guard let node = nodes[id], let state = layers.presentationState(of: id, atMediaTime: t), state != node.state else { return }
+    private func show(_ state: LayerState?, of id: LayerID) {
+        guard let node = nodes[id], let state, state != node.state else { return }
         let old = node.state
         if Self.differsOnlyInPaints(old, state, node) { repaint(node) } else { touch(node) }
         node.state = state

@@ -1,0 +1,138 @@
+import RenderModel
+@testable import RenderServer
+import RenderWire
+import Testing
+
+/// The next frame's animations evaluated ahead, on the helper while the
+/// session waits for the client (docs/render-server.md, "Two cores"):
+/// a step takes them only when nothing can have changed them, and the
+/// frames are the bytes of evaluating at the step.
+@Suite("PresentationLookahead")
+struct PresentationLookaheadTests {
+    static let width = 200, height = 120
+
+    /// 24 squares, each with a repeating basic, keyframe or spring
+    /// animation, and one that ends after 0.3 s.
+    static func scene() -> CommitDiff {
+        var ops = Ops()
+        for i in 0..<24 {
+            let id = LayerID(UInt32(i + 1))
+            ops.layer(id, frame: rect(Double(i % 8) * 24 + 4, Double(i / 8) * 36 + 6, 16, 16), [(.backgroundColor, .color(.white))])
+            var a: LayerAnimation
+            switch i % 3 {
+            case 0: a = LayerAnimation(.position, .basic(BasicAnimation(by: .point(Point(x: 0, y: 9)))), duration: 0.5)
+                    a.timing.autoreverses = true
+            case 1: a = LayerAnimation(.transform, .keyframe(KeyframeAnimation(values: [.transform(.identity), .transform(.rotation(degrees: 120)),
+                                                                                       .transform(.rotation(degrees: 240))])), duration: 0.7)
+            default: a = LayerAnimation(.transform, .spring(SpringAnimation(BasicAnimation(from: .transform(.scale(0.5)), to: .transform(.identity)), damping: 8)), duration: 1.2)
+            }
+            a.timing.repeatCount = i == 23 ? 0 : .infinity
+            if i == 23 { a.timing.duration = 0.3 }
+            a.id = UInt64(i + 1)
+            ops.ops.append(.addAnimation(id, key: "a", a))
+        }
+        return CommitDiff(sequence: 1, time: 0, ops: ops.ops)
+    }
+
+    func frame(_ tree: RenderTree) -> Bitmap { Compositor(background: RGBA8.black).render(tree) }
+
+    @Test("steps that take the states evaluated ahead draw the frames of steps that evaluate them; a commit, another time or a step that stamps or ends something evaluates again")
+    func sameFramesAhead() throws {
+        let ahead = RenderTree(displayWidth: Self.width, displayHeight: Self.height)
+        let plain = RenderTree(displayWidth: Self.width, displayHeight: Self.height)
+        try ahead.apply(Self.scene())
+        try plain.apply(Self.scene())
+        #expect(ahead.animatesEnoughToLookAhead)
+        let lookahead = PresentationLookahead()
+        var expectedUses = 0
+        for k in 1...60 {
+            let t = Double(k) / 60
+            // Evaluated ahead for this frame; at some frames for another
+            // time, or followed by a commit that moves an animated layer.
+            let early = k % 11 == 0
+            ahead.evaluateAhead(into: lookahead, atMediaTime: early ? t + 1.0 / 60 : t)
+            let commits = k % 7 == 0
+            if commits {
+                let move = CommitDiff(sequence: UInt64(k + 1), time: Int64(k) * 16_000_000,
+                                      ops: [.set(LayerID(2), .position, .point(Point(x: Double(k), y: 30)))])
+                try ahead.apply(move)
+                try plain.apply(move)
+            }
+            let a = ahead.advanceAnimations(toMediaTime: t, ahead: lookahead)
+            let p = plain.advanceAnimations(toMediaTime: t)
+            #expect(a == p, "frame \(k)")
+            // The first frame stamps every begin time, and 0.3 s ends one.
+            if !early, !commits, p.began.isEmpty, p.ended.isEmpty { expectedUses += 1 }
+            #expect(ahead.takeDamage() == plain.takeDamage(), "frame \(k)")
+            guard frame(ahead) == frame(plain) else {
+                Issue.record("frame \(k): the pixels differ")
+                return
+            }
+        }
+        #expect(lookahead.uses == expectedUses)
+        #expect(expectedUses > 40)
+    }
+
+    @Test("states evaluated for one tree are not taken by another, and serve one step only")
+    func tiedToTreeAndOneStep() throws {
+        let a = RenderTree(displayWidth: Self.width, displayHeight: Self.height)
+        let b = RenderTree(displayWidth: Self.width, displayHeight: Self.height)
+        try a.apply(Self.scene())
+        try b.apply(Self.scene())
+        _ = a.advanceAnimations(toMediaTime: 0)   // stamps the begin times
+        _ = b.advanceAnimations(toMediaTime: 0)
+        let lookahead = PresentationLookahead()
+        a.evaluateAhead(into: lookahead, atMediaTime: 0.5)
+        _ = b.advanceAnimations(toMediaTime: 0.5, ahead: lookahead)
+        #expect(lookahead.uses == 0)
+        _ = a.advanceAnimations(toMediaTime: 0.5, ahead: lookahead)
+        #expect(lookahead.uses == 0)   // taken by b's step: gone
+        a.evaluateAhead(into: lookahead, atMediaTime: 0.6)
+        _ = a.advanceAnimations(toMediaTime: 0.6, ahead: lookahead)
+        _ = a.advanceAnimations(toMediaTime: 0.6, ahead: lookahead)
+        #expect(lookahead.uses == 1)
+    }
+
+    @Test("a session evaluates the next frame's animations on its helper while it waits, and presents what a session that does not presents, frame for frame")
+    func sessionLooksAhead() throws {
+        func session(looksAhead: Bool) -> ServerSession {
+            let output = MemoryFrameOutput()
+            let s = ServerSession(pid: 1) { _ in output }
+            _ = s.handle(.hello(.init(width: 390, height: 300, refreshHz: 60, background: .black, outputFolder: "unused")))
+            s.drawing?.looksAhead = looksAhead
+            var ops = Ops()
+            // 40 squares, each animated: a frame's damage is drawn in two
+            // bands, so the helper runs, and 40 layers are enough to look ahead.
+            for i in 0..<40 {
+                let id = LayerID(UInt32(i + 1))
+                ops.layer(id, frame: rect(Double(i % 10) * 39 + 4, Double(i / 10) * 70 + 10, 24, 24), [(.backgroundColor, .color(.white))])
+                var a = i % 2 == 0
+                    ? LayerAnimation(.position, .basic(BasicAnimation(by: .point(Point(x: 0, y: 30)))), duration: 0.5)
+                    : LayerAnimation(.transform, .keyframe(KeyframeAnimation(values: [.transform(.identity), .transform(.rotation(degrees: 180))])), duration: 0.8)
+                a.timing.autoreverses = true
+                a.timing.repeatCount = .infinity
+                a.id = UInt64(i + 1)
+                ops.ops.append(.addAnimation(id, key: "a", a))
+            }
+            _ = s.handle(.commit(CommitDiff(sequence: 1, time: 0, ops: ops.ops)))
+            return s
+        }
+        let ahead = session(looksAhead: true), plain = session(looksAhead: false)
+        let clock = VsyncClock(hz: 60)
+        for k: UInt64 in 0..<90 {
+            let vsync = WireMessage.vsync(index: k, time: clock.time(ofVsync: Int64(k))!)
+            let a = ahead.handle(vsync), p = plain.handle(vsync)
+            guard a == p else {
+                Issue.record("vsync \(k): \(a) against \(p)")
+                return
+            }
+            if k == 45 {   // a commit between frames: the states evaluated ahead are not taken
+                let move = WireMessage.commit(CommitDiff(sequence: 2, time: clock.time(ofVsync: 45)!, ops: [.set(LayerID(2), .position, .point(Point(x: 100, y: 100)))]))
+                #expect(ahead.handle(move) == plain.handle(move))
+            }
+        }
+        let uses = try #require(ahead.drawing?.ahead.uses)
+        #expect(uses > 80, "\(uses) of 90 frames took the states evaluated ahead")
+        #expect(plain.drawing?.ahead.uses == 0)
+    }
+}
