@@ -36,12 +36,18 @@ struct PresentationLookaheadTests {
 
     func frame(_ tree: RenderTree) -> Bitmap { Compositor(background: RGBA8.black).render(tree) }
 
+    /// Two trees holding ``scene()``.
+    static func twoTrees() throws -> (RenderTree, RenderTree) {
+        let a = RenderTree(displayWidth: width, displayHeight: height)
+        let b = RenderTree(displayWidth: width, displayHeight: height)
+        try a.apply(scene())
+        try b.apply(scene())
+        return (a, b)
+    }
+
     @Test("steps that take the states evaluated ahead draw the frames of steps that evaluate them; a commit, another time or a step that stamps or ends something evaluates again")
     func sameFramesAhead() throws {
-        let ahead = RenderTree(displayWidth: Self.width, displayHeight: Self.height)
-        let plain = RenderTree(displayWidth: Self.width, displayHeight: Self.height)
-        try ahead.apply(Self.scene())
-        try plain.apply(Self.scene())
+        let (ahead, plain) = try Self.twoTrees()
         #expect(ahead.animatesEnoughToLookAhead)
         let lookahead = PresentationLookahead()
         var expectedUses = 0
@@ -75,10 +81,7 @@ struct PresentationLookaheadTests {
 
     @Test("states evaluated for one tree are not taken by another, and serve one step only")
     func tiedToTreeAndOneStep() throws {
-        let a = RenderTree(displayWidth: Self.width, displayHeight: Self.height)
-        let b = RenderTree(displayWidth: Self.width, displayHeight: Self.height)
-        try a.apply(Self.scene())
-        try b.apply(Self.scene())
+        let (a, b) = try Self.twoTrees()
         _ = a.advanceAnimations(toMediaTime: 0)   // stamps the begin times
         _ = b.advanceAnimations(toMediaTime: 0)
         let lookahead = PresentationLookahead()
