@@ -136,6 +136,31 @@ extension LayerTree {
         return animating
     }
 
+    /// What ``advanceAnimations(toMediaTime:began:ended:)`` at `t` would
+    /// do, without doing it: `quiet` when it would report nothing, stamp
+    /// nothing, take nothing off and drop no layer from
+    /// ``animatedLayerIDs`` — then it changes nothing, and `animating` is
+    /// what it would answer. Not `quiet` as soon as one layer would change
+    /// (its `animating` is then meaningless). `mutating` only to read the
+    /// layers in place; nothing changes. The render server runs it ahead,
+    /// with the next frame's presentation states (docs/render-server.md,
+    /// "Two cores").
+    public mutating func previewStep(toMediaTime t: Double) -> (quiet: Bool, animating: Bool) {
+        guard droppedAnimations.isEmpty else { return (false, false) }
+        var animating = false
+        for id in animatedLayerIDs {
+            guard let index = layers.index(forKey: id) else { return (false, false) }
+            let local = localTime(at: index, atMediaTime: t)
+            let (changes, isAnimating) = Self.inPlace(&layers.values[index]) { layer in
+                (layer.animations.isEmpty || layer.animations.needsStep(atLocalTime: local),
+                 layer.animations.isAnimating(atLocalTime: local))
+            }
+            if changes { return (false, false) }
+            if !animating, isAnimating, !isPaused(id) { animating = true }
+        }
+        return (true, animating)
+    }
+
     /// Layer `id`'s presentation state at media time `t`: its model state
     /// with its animations applied at its local time (§3.2); nil for an
     /// unknown layer.

@@ -21,27 +21,31 @@ extension RenderTree {
 
     /// Runs the animation step for the frame at media time `t` (seconds)
     /// and brings the animated layers' nodes to their presentation state,
-    /// adding the damage to ``pendingDamage``. The states come from
-    /// `ahead` when it holds them for this tree at `t` and the step stamps
-    /// and ends nothing (``PresentationLookahead``); they are evaluated
-    /// here otherwise.
+    /// adding the damage to ``pendingDamage``. The step comes worked out
+    /// from `ahead` when it holds it for this tree at `t` — a step that
+    /// stamps, ends and drops nothing, and the presentation states
+    /// (``PresentationLookahead``); it is worked out here otherwise.
     public func advanceAnimations(toMediaTime t: Double, ahead: PresentationLookahead? = nil) -> AnimationStep {
         var step = AnimationStep()
         guard !layers.animatedLayerIDs.isEmpty || layers.hasDroppedAnimations else { return step }
-        let evaluated = layers.hasDroppedAnimations ? nil : takeStates(ahead, atMediaTime: t)
+        let worked = takeStep(ahead, atMediaTime: t)
         beginCommit()
+        if let worked {
+            // `layers.advanceAnimations` would change nothing: no layer to
+            // stamp, end or drop (`LayerTree.previewStep`).
+            ahead?.noteUse()
+            step.animating = worked.animating
+            for (id, state) in zip(layers.animatedLayerIDs, worked.states) { show(state, of: id) }
+            _ = endCommit()
+            return step
+        }
         var endedLayers: [LayerID] = []
         step.animating = layers.advanceAnimations(toMediaTime: t, began: { step.began.append($0.entry.animation.id) },
                                                   ended: { report in
                                                       step.ended.append(report.entry.animation.id)
                                                       endedLayers.append(report.layer)
                                                   })
-        if let evaluated, step.began.isEmpty, step.ended.isEmpty {
-            ahead?.noteUse()
-            for (id, state) in zip(layers.animatedLayerIDs, evaluated) { show(state, of: id) }
-        } else {
-            for id in layers.animatedLayerIDs { show(layers.presentationState(of: id, atMediaTime: t), of: id) }
-        }
+        for id in layers.animatedLayerIDs { show(layers.presentationState(of: id, atMediaTime: t), of: id) }
         for id in endedLayers where layers.animations(of: id).isEmpty { show(layers.presentationState(of: id, atMediaTime: t), of: id) }
         _ = endCommit()
         return step

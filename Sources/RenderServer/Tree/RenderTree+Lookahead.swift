@@ -1,13 +1,16 @@
 import RenderModel
 
-/// The presentation states of a tree's animated layers at a media time,
-/// evaluated before the frame that needs them (docs/render-server.md,
-/// "Two cores"): the server evaluates the next frame's animations on its
-/// helper thread while it waits for the client, and that frame's
-/// animation step takes them instead of evaluating again — when nothing
-/// can have changed them: the same tree, no commit since (its stamp), the
-/// same media time, and a step that stamps and ends nothing. Otherwise the
-/// step evaluates as always. Either way the states are those of
+/// A tree's animation step at a media time, worked out before the frame
+/// that needs it (docs/render-server.md, "Two cores"): the server
+/// evaluates the next frame's animations on its helper thread while it
+/// waits for the client — whether the step would stamp or end anything
+/// (``LayerTree/previewStep(toMediaTime:)``) and every animated layer's
+/// presentation state — and that frame's step takes them instead of
+/// working them out again, when nothing can have changed them: the same
+/// tree, no commit since (its stamp), the same media time, and a step
+/// that would stamp, end and drop nothing. Otherwise the step runs as
+/// always. Either way the result is that of
+/// ``LayerTree/advanceAnimations(toMediaTime:began:ended:)`` and
 /// ``LayerTree/presentationState(of:atMediaTime:)`` at the frame's time,
 /// so the frames are the same bytes (tested).
 public final class PresentationLookahead {
@@ -16,6 +19,9 @@ public final class PresentationLookahead {
     /// One per layer of `animatedLayerIDs`, in that order; kept for its
     /// capacity.
     fileprivate var states: [LayerState?] = []
+    /// Whether some animation can still change after the time (what the
+    /// step answers); set only when the step would change nothing.
+    fileprivate var animating = false
     /// How many steps took their states from here.
     public private(set) var uses = 0
 
@@ -24,13 +30,14 @@ public final class PresentationLookahead {
 
     public init() {}
 
-    /// The states evaluated for `tree` as it is now at media time `t`, if
-    /// those are the ones kept; taken, so that they serve once.
-    fileprivate func take(for tree: RenderTree, atMediaTime t: Double) -> [LayerState?]? {
+    /// The step worked out for `tree` as it is now at media time `t` (the
+    /// states, and whether something animates after it), if that is the
+    /// one kept; taken, so that it serves once.
+    fileprivate func take(for tree: RenderTree, atMediaTime t: Double) -> (states: [LayerState?], animating: Bool)? {
         defer { source = nil }
         guard let s = source, s.tree == ObjectIdentifier(tree), s.stamp == tree.stamp, s.time == t,
               states.count == tree.layers.animatedLayerIDs.count else { return nil }
-        return states
+        return (states, animating)
     }
 }
 
@@ -42,19 +49,26 @@ extension RenderTree {
     /// Whether the tree animates enough layers to evaluate them ahead.
     public var animatesEnoughToLookAhead: Bool { layers.animatedLayerIDs.count >= Self.minimumLookaheadLayers }
 
-    /// Evaluates every animated layer's presentation state at media time
-    /// `t` into `ahead`, for the step of the frame at `t`
-    /// (``advanceAnimations(toMediaTime:ahead:)``). Changes nothing in the
-    /// tree; it may run on another thread while nothing else uses the tree.
+    /// Works out the animation step at media time `t` into `ahead`, for
+    /// the frame at `t` (``advanceAnimations(toMediaTime:ahead:)``): when
+    /// the step would stamp, end and drop nothing, every animated layer's
+    /// presentation state and whether something animates after `t`;
+    /// nothing otherwise (that step changes the layers first). Changes
+    /// nothing in the tree; it may run on another thread while nothing
+    /// else uses the tree.
     public func evaluateAhead(into ahead: PresentationLookahead, atMediaTime t: Double) {
+        ahead.source = nil
         ahead.states.removeAll(keepingCapacity: true)
+        let preview = layers.previewStep(toMediaTime: t)
+        guard preview.quiet else { return }
         for id in layers.animatedLayerIDs { ahead.states.append(layers.presentationState(of: id, atMediaTime: t)) }
+        ahead.animating = preview.animating
         ahead.source = (ObjectIdentifier(self), stamp, t)
     }
 
-    /// The states `ahead` holds for this tree at media time `t`, taken
+    /// The step `ahead` holds for this tree at media time `t`, taken
     /// (before the step's commit changes the stamp).
-    func takeStates(_ ahead: PresentationLookahead?, atMediaTime t: Double) -> [LayerState?]? {
+    func takeStep(_ ahead: PresentationLookahead?, atMediaTime t: Double) -> (states: [LayerState?], animating: Bool)? {
         ahead?.take(for: self, atMediaTime: t)
     }
 }
