@@ -77,4 +77,45 @@ import Testing
         try rebuilt.apply(snapshot)
         #expect(rebuilt == tree)
     }
+
+    @Test("previewStep answers what advanceAnimations would do without doing it: quiet frames (and whether something animates), frames that stamp, end or drop")
+    func previewStepMatchesTheStep() throws {
+        var fade = Self.fade
+        fade.timing.duration = 0.1
+        var spin = LayerAnimation(.rotation, .basic(BasicAnimation(to: .number(1))), duration: 0.2)
+        spin.timing.repeatCount = .infinity
+        var kept = Self.fade
+        kept.timing.duration = 0.05
+        kept.isRemovedOnCompletion = false
+        kept.timing.fillMode = .forwards
+        var tree = try tree([.create(1), .move(1, parent: 0, index: 0), .create(2), .move(2, parent: 0, index: 1),
+                             .create(3), .move(3, parent: 0, index: 2),
+                             .addAnimation(1, key: "fade", fade), .addAnimation(2, key: "spin", spin), .addAnimation(3, key: "kept", kept)])
+        var quietFrames = 0, busyFrames = 0
+        for k in 0..<30 {
+            let t = Double(k) / 60
+            let before = tree
+            let preview = tree.previewStep(toMediaTime: t)
+            #expect(tree == before, "frame \(k): previewStep changed the tree")
+            var reports = 0
+            let animating = tree.advanceAnimations(toMediaTime: t, began: { _ in reports += 1 }, ended: { _ in reports += 1 })
+            if preview.quiet {
+                quietFrames += 1
+                #expect(reports == 0 && tree == before, "frame \(k): a quiet preview, but the step changed something")
+                #expect(preview.animating == animating, "frame \(k)")
+            } else {
+                busyFrames += 1
+                #expect(reports > 0 || tree != before, "frame \(k): not quiet, but the step changed nothing")
+            }
+        }
+        // The first frame stamps three begin times; 0.1 s later the fade ends.
+        #expect(busyFrames == 2 && quietFrames == 28)
+        // A commit that drops an animation is reported at the next frame: not quiet.
+        try tree.apply(CommitDiff(sequence: 2, time: 0, ops: [.removeAnimation(2, key: "spin")]))
+        #expect(!tree.previewStep(toMediaTime: 1).quiet)
+        _ = tree.advanceAnimations(toMediaTime: 1)
+        // Left: the kept fade, finished and filling forwards: quiet, and nothing animates.
+        let last = tree.previewStep(toMediaTime: 1.1)
+        #expect(last.quiet && !last.animating)
+    }
 }
