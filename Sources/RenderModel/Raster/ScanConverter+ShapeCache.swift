@@ -185,8 +185,12 @@ extension ScanConverter {
                 for s in cache.entries[i].spans {
                     let count = Int(s.count)
                     if holds {
-                        cov.update(from: bytes.baseAddress! + Int(s.offset), count: count)
-                        painter.paint(y: oy + Int(s.y), x0: ox + Int(s.x0), count: count, cov: cov,
+                        let recorded = bytes.baseAddress! + Int(s.offset)
+                        // A painter that never writes coverage reads the
+                        // cache's bytes; another gets a copy to write on.
+                        let given = P.leavesCoverage ? UnsafeMutablePointer(mutating: recorded) : cov
+                        if !P.leavesCoverage { cov.update(from: recorded, count: count) }
+                        painter.paint(y: oy + Int(s.y), x0: ox + Int(s.x0), count: count, cov: given,
                                       fullLo: Int(s.fullLo), fullHi: Int(s.fullHi))
                     } else {
                         let y = oy + Int(s.y), x0 = ox + Int(s.x0)

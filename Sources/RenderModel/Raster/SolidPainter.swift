@@ -14,6 +14,10 @@
         self.color = color
     }
 
+    /// It reads `cov` only.
+    @inlinable
+    package static var leavesCoverage: Bool { true }
+
     @inlinable
     package mutating func paint(y: Int, x0: Int, count: Int, cov: UnsafeMutablePointer<UInt8>, fullLo: Int, fullHi: Int) {
         let dst = canvas.pointer(x: x0, y: y)

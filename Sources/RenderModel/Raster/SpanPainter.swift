@@ -12,9 +12,16 @@
 @usableFromInline package protocol SpanPainter {
     mutating func paint(y: Int, x0: Int, count: Int, cov: UnsafeMutablePointer<UInt8>, fullLo: Int, fullHi: Int)
     mutating func paintFullRows(_ rows: Range<Int>, x0: Int, count: Int, cov: UnsafeMutablePointer<UInt8>)
+    /// Whether the painter never writes `cov`: then a replay of cached
+    /// coverage (``ShapeCoverageCache``) hands it the cache's bytes
+    /// themselves instead of a copy. False by default.
+    static var leavesCoverage: Bool { get }
 }
 
 extension SpanPainter {
+    @inlinable
+    package static var leavesCoverage: Bool { false }
+
     /// Each row as `paint(y:x0:count:cov:fullLo: 0, fullHi: count)`.
     @inlinable
     package mutating func paintFullRows(_ rows: Range<Int>, x0: Int, count: Int, cov: UnsafeMutablePointer<UInt8>) {
