@@ -29,6 +29,8 @@ final class FrameDrawing {
     private var splits: Bool
     /// How many frames were drawn in two bands.
     private(set) var splitFrames = 0
+    /// ``splitRow(_:height:)``'s sums per boundary, kept for their capacity.
+    private var scratch: [Int] = []
     /// The next frame's presentation states, evaluated on the helper while
     /// the session waits for the client (``lookAhead(_:atMediaTime:)``).
     let ahead = PresentationLookahead()
@@ -132,18 +134,34 @@ final class FrameDrawing {
         let s = TiledFrameHash.tileSize
         let tileRows = (height + s - 1) / s
         guard total >= Self.minimumSplitPixels, tileRows >= 2 else { return nil }
-        var best: (row: Int, cost: Int)?
-        for b in 1..<tileRows {
-            let y = b * s
-            var above = 0, cut = 0
+        // Per boundary b (at y = b·s): the pixels above it, and the area of
+        // the rectangles it cuts. A rectangle is wholly above the
+        // boundaries from ⌈maxY / s⌉ on (added once, summed as b grows),
+        // and cut by the few its rows cross: one pass over the rectangles.
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: repeatElement(0, count: 3 * (tileRows + 1)))
+        return scratch.withUnsafeMutableBufferPointer { buffer -> Int? in
+            let whole = buffer.baseAddress!, part = whole + (tileRows + 1), cut = part + (tileRows + 1)
             for r in rects {
-                above += r.width * Swift.max(0, Swift.min(r.maxY, y) - r.y)
-                if r.y < y, r.maxY > y { cut += r.area }
+                let firstWhole = (r.maxY + s - 1) / s
+                if firstWhole < tileRows { whole[firstWhole] += r.area }
+                var b = r.y / s + 1
+                while b < tileRows, b * s < r.maxY {
+                    part[b] += r.width * (b * s - r.y)
+                    cut[b] += r.area
+                    b += 1
+                }
             }
-            let cost = Swift.max(above, total - above) + cut
-            if best == nil || cost < best!.cost { best = (y, cost) }
+            var best: (row: Int, cost: Int)?
+            var wholeAbove = 0
+            for b in 1..<tileRows {
+                wholeAbove += whole[b]
+                let above = wholeAbove + part[b]
+                let cost = Swift.max(above, total - above) + cut[b]
+                if best == nil || cost < best!.cost { best = (b * s, cost) }
+            }
+            return best?.row
         }
-        return best?.row
     }
 
     /// Starts evaluating `tree`'s animations at media time `t` — the next
