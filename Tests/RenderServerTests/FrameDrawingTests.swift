@@ -183,4 +183,36 @@ struct FrameDrawingTests {
         #expect(side.drawing.splitFrames == 1)
         #expect(side.frame == Compositor(background: background).render(tree))
     }
+
+    @Test("the split row is the tile-row boundary of least cost: the larger band's pixels plus the area of the rectangles it cuts, the first of equals")
+    func splitRowRule() {
+        // The rule as it reads, every rectangle for every boundary.
+        func reference(_ rects: [PixelRect], height: Int) -> Int? {
+            let total = rects.reduce(0) { $0 + $1.area }
+            let s = TiledFrameHash.tileSize, tileRows = (height + s - 1) / s
+            guard total >= FrameDrawing.minimumSplitPixels, tileRows >= 2 else { return nil }
+            var best: (row: Int, cost: Int)?
+            for b in 1..<tileRows {
+                let y = b * s
+                let above = rects.reduce(0) { $0 + $1.width * max(0, min($1.maxY, y) - $1.y) }
+                let cut = rects.filter { $0.y < y && $0.maxY > y }.reduce(0) { $0 + $1.area }
+                let cost = max(above, total - above) + cut
+                if best == nil || cost < best!.cost { best = (y, cost) }
+            }
+            return best?.row
+        }
+        var rng = SplitMix64(seed: 0x5B11)
+        let drawing = FrameDrawing(background: .black)
+        for _ in 0..<3_000 {
+            let height = Int.random(in: 1...900, using: &rng)
+            let rects = (0..<Int.random(in: 0...40, using: &rng)).map { _ -> PixelRect in
+                let y = Int.random(in: 0..<height, using: &rng)
+                return PixelRect(x: 0, y: y, width: Int.random(in: 1...390, using: &rng), height: Int.random(in: 1...(height - y), using: &rng))
+            }
+            guard drawing.splitRow(rects, height: height) == reference(rects, height: height) else {
+                Issue.record("\(rects) on \(height) rows: \(String(describing: drawing.splitRow(rects, height: height))) against \(String(describing: reference(rects, height: height)))")
+                return
+            }
+        }
+    }
 }

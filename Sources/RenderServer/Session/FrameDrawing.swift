@@ -128,7 +128,7 @@ final class FrameDrawing {
     /// half of it, and cannot replay it from its cache of whole shapes);
     /// nil when the damage is drawn whole (too small, or a display of one
     /// tile row).
-    private func splitRow(_ rects: [PixelRect], height: Int) -> Int? {
+    func splitRow(_ rects: [PixelRect], height: Int) -> Int? {
         guard splits else { return nil }
         let total = rects.reduce(0) { $0 + $1.area }
         let s = TiledFrameHash.tileSize
