@@ -183,20 +183,17 @@ extension ScanConverter {
             let cov = self.cov
             cache.entries[i].bytes.withUnsafeBufferPointer { bytes in
                 for s in cache.entries[i].spans {
-                    let count = Int(s.count)
+                    let count = Int(s.count), y = oy + Int(s.y), x0 = ox + Int(s.x0)
+                    if !holds, y < rows.lowerBound || y >= rows.upperBound { continue }
+                    // A painter that never writes coverage reads the
+                    // cache's bytes; another gets a copy to write on.
+                    let recorded = bytes.baseAddress! + Int(s.offset)
+                    let given = P.leavesCoverage ? UnsafeMutablePointer(mutating: recorded) : cov
+                    if !P.leavesCoverage { cov.update(from: recorded, count: count) }
                     if holds {
-                        let recorded = bytes.baseAddress! + Int(s.offset)
-                        // A painter that never writes coverage reads the
-                        // cache's bytes; another gets a copy to write on.
-                        let given = P.leavesCoverage ? UnsafeMutablePointer(mutating: recorded) : cov
-                        if !P.leavesCoverage { cov.update(from: recorded, count: count) }
-                        painter.paint(y: oy + Int(s.y), x0: ox + Int(s.x0), count: count, cov: given,
-                                      fullLo: Int(s.fullLo), fullHi: Int(s.fullHi))
+                        painter.paint(y: y, x0: x0, count: count, cov: given, fullLo: Int(s.fullLo), fullHi: Int(s.fullHi))
                     } else {
-                        let y = oy + Int(s.y), x0 = ox + Int(s.x0)
-                        guard y >= rows.lowerBound, y < rows.upperBound else { continue }
-                        cov.update(from: bytes.baseAddress! + Int(s.offset), count: count)
-                        ScanConverter.paintCut(&painter, y: y, x0: x0, count: count, cov: cov, fullLo: Int(s.fullLo),
+                        ScanConverter.paintCut(&painter, y: y, x0: x0, count: count, cov: given, fullLo: Int(s.fullLo),
                                                fullHi: Int(s.fullHi), columns: columns, rows: rows)
                     }
                 }

@@ -28,7 +28,7 @@ extension RenderTree {
     public func advanceAnimations(toMediaTime t: Double, ahead: PresentationLookahead? = nil) -> AnimationStep {
         var step = AnimationStep()
         guard !layers.animatedLayerIDs.isEmpty || layers.hasDroppedAnimations else { return step }
-        let worked = takeStep(ahead, atMediaTime: t)
+        let worked = ahead?.take(for: self, atMediaTime: t)   // before the commit changes the stamp
         beginCommit()
         if let worked {
             // `layers.advanceAnimations` would change nothing: no layer to

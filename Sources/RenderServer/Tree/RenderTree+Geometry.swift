@@ -13,7 +13,10 @@ extension RenderTree {
         return order
     }
 
-    /// A root's subtree box as ``RenderTree/rootBoxes`` keeps it.
+    /// A root's subtree box as ``RenderTree/rootBoxes`` keeps it: its
+    /// edges, so that a pass's test is four compares (a `PixelRect`, whose
+    /// far edges are sums, cost the 3 s animation bench ~6 M instructions
+    /// a thread more).
     struct RootBox {
         var x0: Int, y0: Int, x1: Int, y1: Int
     }

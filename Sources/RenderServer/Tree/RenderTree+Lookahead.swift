@@ -33,7 +33,7 @@ public final class PresentationLookahead {
     /// The step worked out for `tree` as it is now at media time `t` (the
     /// states, and whether something animates after it), if that is the
     /// one kept; taken, so that it serves once.
-    fileprivate func take(for tree: RenderTree, atMediaTime t: Double) -> (states: [LayerState?], animating: Bool)? {
+    func take(for tree: RenderTree, atMediaTime t: Double) -> (states: [LayerState?], animating: Bool)? {
         defer { source = nil }
         guard let s = source, s.tree == ObjectIdentifier(tree), s.stamp == tree.stamp, s.time == t,
               states.count == tree.layers.animatedLayerIDs.count else { return nil }
@@ -64,11 +64,5 @@ extension RenderTree {
         for id in layers.animatedLayerIDs { ahead.states.append(layers.presentationState(of: id, atMediaTime: t)) }
         ahead.animating = preview.animating
         ahead.source = (ObjectIdentifier(self), stamp, t)
-    }
-
-    /// The step `ahead` holds for this tree at media time `t`, taken
-    /// (before the step's commit changes the stamp).
-    func takeStep(_ ahead: PresentationLookahead?, atMediaTime t: Double) -> (states: [LayerState?], animating: Bool)? {
-        ahead?.take(for: self, atMediaTime: t)
     }
 }
