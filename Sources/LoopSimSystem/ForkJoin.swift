@@ -22,8 +22,9 @@ public final class ForkJoin: @unchecked Sendable {
     /// What the two threads share; the helper holds it, not the
     /// `ForkJoin`, so that the `ForkJoin` can go (and stop the helper).
     private final class Shared: @unchecked Sendable {
-        /// [0]: parts handed over; [1]: parts done; [2]: 1 once stopping.
-        let words = UnsafeMutablePointer<UInt32>.allocate(capacity: 3)
+        /// [0]: parts handed over; [1]: parts done; [2]: 1 once stopping;
+        /// [3], [4]: 1 while a thread may sleep in `futex` on [0], [1].
+        let words = UnsafeMutablePointer<UInt32>.allocate(capacity: 5)
         /// The part being handed over: written before `words[0]` grows,
         /// read after (sequentially consistent atomics order them).
         var part: (() -> Void)?
@@ -31,7 +32,7 @@ public final class ForkJoin: @unchecked Sendable {
 
         init(budget: Duration) {
             self.budget = budget
-            words.initialize(repeating: 0, count: 3)
+            words.initialize(repeating: 0, count: 5)
         }
 
         deinit { words.deallocate() }
@@ -43,12 +44,22 @@ public final class ForkJoin: @unchecked Sendable {
                 let end = ContinuousClock.now + budget
                 while cloopsim_atomic_load(word) == seen, ContinuousClock.now < end { sched_yield() }
             }
+            guard cloopsim_atomic_load(word) == seen else { return }
+            // Say so before sleeping, then look again: with sequentially
+            // consistent atomics either this sees the bump or the bumper
+            // sees the flag (and wakes it), so a bump is never missed.
+            let sleeping = words + index + 3
+            cloopsim_atomic_store(sleeping, 1)
             while cloopsim_atomic_load(word) == seen { cloopsim_futex_wait(word, seen) }
+            cloopsim_atomic_store(sleeping, 0)
         }
 
+        /// Grows `words[index]`, and wakes its waiter only when it may be
+        /// asleep: a `futex` call costs a system call even with no sleeper,
+        /// four a frame on the render server's critical path.
         func bump(_ index: Int) {
             _ = cloopsim_atomic_increment(words + index)
-            cloopsim_futex_wake(words + index)
+            if cloopsim_atomic_load(words + index + 3) != 0 { cloopsim_futex_wake(words + index) }
         }
 
         func helperLoop() {

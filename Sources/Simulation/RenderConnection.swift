@@ -308,19 +308,24 @@ public final class RenderConnection {
 
     /// The next message from the server; nil when it closed the
     /// connection. Waits at most ``Deadlines/receive`` of wall time in all.
+    /// With `spins` false it sleeps in `poll` at once, without the
+    /// ``SpinWait`` first (the server is using both cores).
     /// - Throws: ``Failure`` (`timedOut`: "did not answer within 30 s").
-    public func receive() throws -> WireMessage? {
+    public func receive(spins: Bool = true) throws -> WireMessage? {
         let deadline = ContinuousClock.now + deadlines.receive
         while true {
             if let m = try decoder.next() { return m }
-            _ = fd.spinUntilReadable()   // before sleeping: SpinWait
-            let left = deadline - .now
-            let ready: FileDescriptor.PollEvents
-            do throws(SystemError) { ready = left > .zero ? try fd.poll(for: .readable, timeout: left) : [] } catch {
-                throw Failure(description: "render server: \(error)", cause: error)
-            }
-            if ready.isEmpty {
-                throw Failure(description: "the render server did not answer within \(deadlines.receive.formattedSeconds) (it may be stopped or stuck)", kind: .timedOut)
+            // Before sleeping, SpinWait; a spin that saw the answer needs
+            // no second `poll` (a system call on the lockstep's path).
+            if !fd.spinUntilReadable(budget: spins ? SpinWait.budget : .zero) {
+                let left = deadline - .now
+                let ready: FileDescriptor.PollEvents
+                do throws(SystemError) { ready = left > .zero ? try fd.poll(for: .readable, timeout: left) : [] } catch {
+                    throw Failure(description: "render server: \(error)", cause: error)
+                }
+                if ready.isEmpty {
+                    throw Failure(description: "the render server did not answer within \(deadlines.receive.formattedSeconds) (it may be stopped or stuck)", kind: .timedOut)
+                }
             }
             let n: Int
             do {

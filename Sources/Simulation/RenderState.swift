@@ -28,6 +28,16 @@ final class RenderState {
     var scheduledVsyncs: Set<Int64> = []
     /// The last vsync sent: the server renders each vsync once, in order.
     var lastVsyncSent: Int64?
+    /// Whether the last frame's damage was large enough for the server to
+    /// draw it on both cores (at least ``twoCoreDamage`` pixels in its
+    /// bounds): then the client waits for the next `presented` asleep in
+    /// `poll` instead of spinning, so as not to take a core from the
+    /// server's two threads (docs/render-server.md, "Spin, then sleep").
+    /// Only wall time depends on it.
+    var serverDrawsOnTwoCores = false
+    /// The server's threshold for two bands (`FrameDrawing.minimumSplitPixels`,
+    /// tested equal).
+    static let twoCoreDamage = 16_384
     /// Until when the server is rendering the last frame it drew (its latch
     /// plus the render cost); no vsync before it is sent.
     var busyUntil: Int64 = 0

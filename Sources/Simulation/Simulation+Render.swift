@@ -192,13 +192,14 @@ extension Simulation {
             let message = WireMessage.vsync(index: UInt64(k), time: time)
             guard let reply = try withServer({ c -> WireMessage? in
                 try c.send(message)
-                return try c.receive()
+                return try c.receive(spins: !r.serverDrawsOnTwoCores)
             }) else {
                 fail("the render server closed the connection at vsync \(k)", r)
                 return
             }
             switch reply {
             case .presented(let p):
+                r.serverDrawsOnTwoCores = Int(p.damage.width) * Int(p.damage.height) >= RenderState.twoCoreDamage
                 presented(p, vsync: k)
             case .error(let code, let text):
                 // A refusal is the server's answer, not a crash: respawning

@@ -1,3 +1,4 @@
+import Glibc
 import LoopSimSystem
 import Synchronization
 import Testing
@@ -62,6 +63,20 @@ import Testing
             }
         }
         fork.join()   // nothing pending: returns at once
+    }
+
+    @Test("a side that spun past its budget and sleeps is woken: a bump wakes only a sleeper, and never misses one", .timeLimit(.minutes(1)))
+    func sleepersAreWoken() throws {
+        let fork = try ForkJoin(budget: .microseconds(50))
+        var done = 0
+        for round in 0..<200 {
+            // Odd rounds: the helper's part outlasts the caller's spin, so
+            // the caller sleeps in futex. Even rounds: the caller idles
+            // past the helper's spin first, so the helper sleeps.
+            if round % 2 == 0 { usleep(300) }
+            fork.run({ if round % 2 == 1 { usleep(300) } }, { done += 1 })
+        }
+        #expect(done == 200)
     }
 
     @Test("a ForkJoin that goes stops and joins its helper, whether it ran or not")
