@@ -32,6 +32,39 @@ public final class Compositor {
     /// A pass's stack of layers being drawn, kept for its capacity.
     @exclusivity(unchecked) fileprivate var frames: [Pass.Frame] = []
 
+    /// Blend tables of background colours over the display's background,
+    /// the most recently used first; a colour's table is made the second
+    /// time a pass asks for it (`probation`), so that a scene of many
+    /// colours used once does not build one per layer.
+    @exclusivity(unchecked) private var tables: [BlendTable] = []
+    @exclusivity(unchecked) private var probation: [UInt32] = []
+    static let maxBlendTables = 16
+
+    /// How many blend tables are kept, and whether any is used (tests
+    /// compare frames drawn with and without them).
+    var blendTableCount: Int { tables.count }
+    @exclusivity(unchecked) var usesBlendTables = true
+
+    /// The table of `color` over the background, if one is kept or now made.
+    func blendTable(color: UInt32) -> BlendTable? {
+        guard usesBlendTables else { return nil }
+        let under = PixelMath.pack(r: background.r, g: background.g, b: background.b, a: background.a)
+        if let i = tables.firstIndex(where: { $0.color == color && $0.under == under }) {
+            if i != 0 { tables.insert(tables.remove(at: i), at: 0) }
+            return tables[0]
+        }
+        guard let p = probation.firstIndex(of: color) else {
+            if probation.count == Self.maxBlendTables { probation.removeFirst() }
+            probation.append(color)
+            return nil
+        }
+        probation.remove(at: p)
+        let table = BlendTable(color: color, under: under)
+        if tables.count == Self.maxBlendTables { tables.removeLast() }
+        tables.insert(table, at: 0)
+        return table
+    }
+
     /// A compositor that clears to `background` (premultiplied bytes;
     /// default opaque black).
     public init(background: RGBA8 = .black) {
@@ -253,7 +286,11 @@ struct Pass {
         guard let color = node.state.backgroundColor else { return }
         let packed = Pass.packed(color, opacity: opacity)
         guard packed != 0, let shape = Shapes.shape(node.state.bounds, radius: node.state.cornerRadius, transform: node.toDevice) else { return }
-        scanner.fill(shape, clip: clip, painter: SolidPainter(canvas: canvas, color: packed))
+        if let table = compositor.blendTable(color: packed) {
+            scanner.fill(shape, clip: clip, painter: TabledSolidPainter(canvas: canvas, table: table))
+        } else {
+            scanner.fill(shape, clip: clip, painter: SolidPainter(canvas: canvas, color: packed))
+        }
     }
 
     private func drawBorder(_ node: RenderNode, canvas: Canvas, clip: Clip, opacity: UInt32) {
