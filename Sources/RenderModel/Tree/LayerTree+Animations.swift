@@ -51,6 +51,14 @@ extension LayerTree {
     /// ``localTime(of:atMediaTime:)`` of the layer at `index` in ``layers``
     /// (one lookup fewer for a caller that has it).
     mutating func localTime(at index: [LayerID: Layer].Index, atMediaTime t: Double) -> Double {
+        let (scale, offset) = timeMap(at: index)
+        return scale * t + offset
+    }
+
+    /// Layer `index`'s local time as the affine map of media time
+    /// (`local = scale · t + offset`) that ``localTime(at:atMediaTime:)``
+    /// applies.
+    mutating func timeMap(at index: [LayerID: Layer].Index) -> (scale: Double, offset: Double) {
         // The chain from the layer up, applied from the top down: the
         // conversion is affine, so compose it bottom up instead —
         // local = ((t − b_top) s_top + o_top … ) — by walking up and
@@ -67,7 +75,7 @@ extension LayerTree {
             }
             next = parent.flatMap { $0 == 0 ? nil : layers.index(forKey: $0) }
         }
-        return scale * t + offset
+        return (scale, offset)
     }
 
     /// Runs `body` on a layer reached through a modify access: a `Layer`
@@ -112,6 +120,7 @@ extension LayerTree {
     @discardableResult
     public mutating func advanceAnimations(toMediaTime t: Double, began: (AnimationReport) -> Void = { _ in },
                                            ended: (AnimationReport) -> Void = { _ in }) -> Bool {
+        if droppedAnimations.isEmpty, quiet.holds(at: t) { return quiet.animating }
         for report in droppedAnimations { ended(report) }
         droppedAnimations.removeAll(keepingCapacity: true)
         var animating = false
@@ -133,6 +142,7 @@ extension LayerTree {
             if !animating, isAnimating, !isPaused(id) { animating = true }
             i += 1
         }
+        quiet = quietSteps(after: t, animating: animating)
         return animating
     }
 
@@ -147,6 +157,7 @@ extension LayerTree {
     /// "Two cores").
     public mutating func previewStep(toMediaTime t: Double) -> (quiet: Bool, animating: Bool) {
         guard droppedAnimations.isEmpty else { return (false, false) }
+        if quiet.holds(at: t) { return (true, quiet.animating) }
         var animating = false
         for id in animatedLayerIDs {
             guard let index = layers.index(forKey: id) else { return (false, false) }

@@ -51,6 +51,7 @@ extension LayerTree {
     ///   of the wrong kind for the property.
     @discardableResult
     public mutating func apply(_ op: DiffOp, at index: Int) throws(LayerTreeError) -> Change {
+        quiet = QuietSteps()
         switch op {
         case .create(let id):
             guard id != 0 else {

@@ -55,6 +55,9 @@ public struct LayerTree: Hashable, Sendable {
     /// all, replaced under their key, or on a removed layer), in order: the
     /// next frame reports them as ended, not finished.
     var droppedAnimations: [AnimationReport] = []
+    /// The steps known to change nothing (``QuietSteps``); any operation
+    /// applied ends them.
+    var quiet = QuietSteps()
 
     /// An empty tree: no layers, no bitmaps, before any commit.
     public init() {}
