@@ -1,3 +1,4 @@
+import LoopSimTestSupport
 @testable import RenderModel
 import Testing
 
@@ -5,20 +6,11 @@ import Testing
 /// docs/animations.md, "On the server"): a tree that skips them must step
 /// exactly as one that runs every step in full.
 @Suite struct QuietStepsTests {
-    /// A seeded generator (the same trees every run).
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return state ^ (state >> 29)
-        }
-    }
-
     static let speeds: [Double] = [1, 1, 2, 0.5, 0, -1, 0.25]
 
     /// An animation of varied timing: begin stamped or set, speed (0 and
     /// negative too), finite or endless repeats, kept or removed.
-    static func animation(_ g: inout Seeded) -> LayerAnimation {
+    static func animation(_ g: inout SplitMix64) -> LayerAnimation {
         var a = LayerAnimation(.opacity, .basic(BasicAnimation(from: .number(0), to: .number(1))),
                                duration: [0.05, 0.1, 0.25, 1 / 60, 0.3][Int.random(in: 0..<5, using: &g)])
         if Bool.random(using: &g) { a.timing.beginTime = Double.random(in: 0.01...1, using: &g) }
@@ -32,7 +24,7 @@ import Testing
 
     @Test("steps that skip the quiet frames report, answer and leave the tree as full steps do, across commits and timing chains")
     func sameAsFullSteps() throws {
-        var g = Seeded(state: 5)
+        var g = SplitMix64(seed: 5)
         var skipped = 0, frames = 0
         for round in 0..<40 {
             // Two levels: roots with children, each with its own timing.

@@ -6,17 +6,8 @@ import Testing
 /// the display's background read from a table of the colour over it, with
 /// the bytes the plain blend writes.
 @Suite struct BlendTableTests {
-    /// A seeded generator (the same values every run).
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return state ^ (state >> 29)
-        }
-    }
-
     /// A valid premultiplied colour (no channel above alpha).
-    static func colour(_ g: inout Seeded) -> UInt32 {
+    static func colour(_ g: inout SplitMix64) -> UInt32 {
         let a = UInt8.random(in: 1...255, using: &g)
         return PixelMath.pack(r: .random(in: 0...a, using: &g), g: .random(in: 0...a, using: &g),
                               b: .random(in: 0...a, using: &g), a: a)
@@ -24,7 +15,7 @@ import Testing
 
     @Test("entry c is SolidPainter's pixel of coverage c over the table's value, for every c")
     func entriesAreTheBlend() {
-        var g = Seeded(state: 8)
+        var g = SplitMix64(seed: 8)
         for round in 0..<60 {
             let color = round == 0 ? 0xFF00_00FF : Self.colour(&g)
             let under = round % 3 == 0 ? 0xFF00_0000 : UInt32.random(in: 0...UInt32.max, using: &g)
@@ -45,7 +36,7 @@ import Testing
 
     @Test("the tabled painter writes SolidPainter's bytes, over the table's value and over anything else")
     func sameBytesAsSolid() {
-        var g = Seeded(state: 21)
+        var g = SplitMix64(seed: 21)
         let width = 64
         for round in 0..<400 {
             let color = Self.colour(&g)
