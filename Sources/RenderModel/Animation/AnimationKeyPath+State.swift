@@ -2,6 +2,7 @@ extension AnimationKeyPath {
     /// The path's value in `state`. A nil `backgroundColor` reads as
     /// transparent black (`RGBA.clear`); `transform.scale` reads the mean of
     /// the x and y scales.
+    @inline(__always)
     public func value(in state: LayerState) -> AnimationValue {
         switch self {
         case .anchorPoint: .point(state.anchorPoint)
@@ -37,6 +38,7 @@ extension AnimationKeyPath {
     /// are kept; a component of the transform replaces that part of its
     /// decomposition). A value of the wrong kind changes nothing. `opacity`
     /// clamps to 0…1 as the model does.
+    @inline(__always)
     public func setValue(_ value: AnimationValue, in state: inout LayerState) {
         switch (self, value) {
         case (.anchorPoint, .point(let p)): state.anchorPoint = p

@@ -14,6 +14,13 @@ extension AnimationValue {
     public func interpolated(to other: AnimationValue, at t: Double) -> AnimationValue {
         if t == 0 { return self }
         if t == 1 { return other }
+        // Numbers and points straight, the vectors' arithmetic written out
+        // (the same operations, so the same bits).
+        switch (self, other) {
+        case (.number(let a), .number(let b)): return .number(a + (b - a) * t)
+        case (.point(let a), .point(let b)): return .point(Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t))
+        default: break
+        }
         guard kind == other.kind, !kind.isDiscrete else { return t < 0.5 ? self : other }
         return Self.lerp(vector, other.vector, at: t)
     }
@@ -41,6 +48,11 @@ extension AnimationValue {
     /// and what a cumulative animation adds each cycle. A bool answers
     /// `self`.
     public func adding(_ other: AnimationValue) -> AnimationValue {
+        switch (self, other) {
+        case (.number(let a), .number(let b)): return .number(a + b)
+        case (.point(let a), .point(let b)): return .point(Point(x: a.x + b.x, y: a.y + b.y))
+        default: break
+        }
         guard kind == other.kind, !kind.isDiscrete else { return self }
         return vector.combined(with: other.vector, +).value
     }

@@ -19,10 +19,19 @@ public struct LayerAnimations: Hashable, Sendable {
         /// The key of `add(_:forKey:)`, or nil.
         public var key: String?
         /// The attached copy.
-        public var animation: LayerAnimation
+        public var animation: LayerAnimation {
+            didSet {
+                track = AnimationPlan.track(for: animation)
+                plan = AnimationPlan(animation, track: track)
+            }
+        }
         /// Whether the animation was attached with `beginTime` 0 and has not
         /// been given its begin time yet (choice 2, ``stampBeginTimes(_:_:)``).
         public internal(set) var awaitsBeginTime: Bool
+        /// `animation` compiled for evaluation, remade whenever it changes.
+        private(set) var plan: AnimationPlan
+        /// What `plan` refers to, kept alive with it.
+        private var track: AnimationPlan.Track?
 
         /// An entry; it awaits its begin time when `animation`'s `beginTime`
         /// is 0.
@@ -30,6 +39,21 @@ public struct LayerAnimations: Hashable, Sendable {
             self.key = key
             self.animation = animation
             self.awaitsBeginTime = animation.timing.beginTime == 0
+            let track = AnimationPlan.track(for: animation)
+            self.track = track
+            self.plan = AnimationPlan(animation, track: track)
+        }
+
+        // The plan follows from the animation: equal entries have equal
+        // plans.
+        public static func == (a: Entry, b: Entry) -> Bool {
+            a.key == b.key && a.animation == b.animation && a.awaitsBeginTime == b.awaitsBeginTime
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(key)
+            hasher.combine(animation)
+            hasher.combine(awaitsBeginTime)
         }
     }
 

@@ -62,8 +62,14 @@ extension MediaTiming {
     ///   animation has been taken off the layer at its end; one that stays
     ///   attached without a forwards fill shows nothing).
     public func sample(atParentTime t: Double, isRemovedOnCompletion: Bool) -> TimingSample? {
+        sample(atParentTime: t, activeDuration: activeDuration, isRemovedOnCompletion: isRemovedOnCompletion)
+    }
+
+    /// ``sample(atParentTime:isRemovedOnCompletion:)`` with ``activeDuration``
+    /// worked out before (an `AnimationPlan` keeps it).
+    @inline(__always)
+    func sample(atParentTime t: Double, activeDuration active: Double, isRemovedOnCompletion: Bool) -> TimingSample? {
         let a0 = activeTime(atParentTime: t)
-        let active = activeDuration
         if a0 < -Self.timeTolerance {
             return fillMode.fillsBackwards ? sample(atActiveTime: 0) : nil
         }

@@ -50,7 +50,13 @@ public struct SpringAnimation: Hashable, Sendable {
 
     /// The displacement from rest `t` seconds in: 1 at 0, toward 0.
     public func displacement(at t: Double) -> Double {
-        let w0 = naturalFrequency, zeta = dampingRatio, v0 = initialVelocity
+        Self.displacement(at: t, w0: naturalFrequency, zeta: dampingRatio, v0: initialVelocity)
+    }
+
+    /// ``displacement(at:)`` of the spring with natural frequency `w0`,
+    /// damping ratio `zeta` and initial velocity `v0` (what an
+    /// `AnimationPlan` keeps).
+    static func displacement(at t: Double, w0: Double, zeta: Double, v0: Double) -> Double {
         guard t > 0 else { return 1 }
         if zeta < 1 {
             let wd = w0 * (1 - zeta * zeta).squareRoot()

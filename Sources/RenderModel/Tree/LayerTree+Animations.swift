@@ -180,11 +180,64 @@ extension LayerTree {
     /// nothing changes.
     public mutating func presentationState(of id: LayerID, atMediaTime t: Double) -> LayerState? {
         guard let index = layers.index(forKey: id) else { return nil }
+        var state: LayerState?
+        presentationState(at: index, atMediaTime: t, into: &state)
+        return state
+    }
+
+    /// The presentation state of the layer at `index` in ``layers``,
+    /// written into `state`: the model state copied in once, then the
+    /// animations applied to it in place.
+    @inline(__always)
+    mutating func presentationState(at index: [LayerID: Layer].Index, atMediaTime t: Double, into state: inout LayerState?) {
         let local = localTime(at: index, atMediaTime: t)
-        return Self.inPlace(&layers.values[index]) { layer in
-            var state = layer.state
-            if !layer.animations.isEmpty { layer.animations.apply(to: &state, atLocalTime: local) }
-            return state
+        Self.inPlace(&layers.values[index]) { layer in
+            state = layer.state
+            if !layer.animations.isEmpty { layer.animations.apply(to: &state!, atLocalTime: local) }
+        }
+    }
+}
+
+extension LayerTree {
+    /// Where ``animatedLayerIDs`` are in ``layers``, for the walk over them
+    /// at every frame (``presentationStates(atMediaTime:into:)``): found
+    /// once instead of hashed every frame (~120 instructions a layer).
+    /// Valid while no layer is created or removed: any operation applied
+    /// empties it (``apply(_:at:)``), and it is found again when the
+    /// animated layers differ from those it was found for. Not part of the
+    /// tree's value, as ``QuietSteps`` is not.
+    struct AnimatedPositions: Hashable, Sendable {
+        var ids: [LayerID] = []
+        var indices: [[LayerID: Layer].Index?] = []
+
+        static func == (_: AnimatedPositions, _: AnimatedPositions) -> Bool { true }
+        func hash(into _: inout Hasher) {}
+    }
+
+    /// Every animated layer's presentation state at media time `t`, one
+    /// slot of `states` per layer of ``animatedLayerIDs`` in that order
+    /// (`states` is resized to fit; a slot is nil for a layer the tree no
+    /// longer holds): ``presentationState(of:atMediaTime:)`` of each.
+    /// Allocates only to find the layers again after an operation.
+    /// `mutating` only to read the layers in place; nothing else changes.
+    public mutating func presentationStates(atMediaTime t: Double, into states: inout [LayerState?]) {
+        if animatedPositions.ids != animatedLayerIDs {
+            animatedPositions.ids = animatedLayerIDs
+            animatedPositions.indices = animatedLayerIDs.map { layers.index(forKey: $0) }
+        }
+        let count = animatedLayerIDs.count
+        if states.count > count { states.removeLast(states.count - count) }
+        while states.count < count { states.append(nil) }
+        // Through the buffer: each model state is copied straight into its
+        // slot, where `states[k] = …` copied it twice more.
+        states.withUnsafeMutableBufferPointer { out in
+            for k in 0..<count {
+                if let index = animatedPositions.indices[k] {
+                    presentationState(at: index, atMediaTime: t, into: &out[k])
+                } else {
+                    out[k] = nil
+                }
+            }
         }
     }
 }

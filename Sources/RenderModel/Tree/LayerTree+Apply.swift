@@ -52,6 +52,7 @@ extension LayerTree {
     @discardableResult
     public mutating func apply(_ op: DiffOp, at index: Int) throws(LayerTreeError) -> Change {
         quiet = QuietSteps()
+        animatedPositions = AnimatedPositions()
         switch op {
         case .create(let id):
             guard id != 0 else {

@@ -58,6 +58,8 @@ public struct LayerTree: Hashable, Sendable {
     /// The steps known to change nothing (``QuietSteps``); any operation
     /// applied ends them.
     var quiet = QuietSteps()
+    /// Where the animated layers are in ``layers`` (``AnimatedPositions``).
+    var animatedPositions = AnimatedPositions()
 
     /// An empty tree: no layers, no bitmaps, before any commit.
     public init() {}

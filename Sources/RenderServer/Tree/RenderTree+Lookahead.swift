@@ -58,10 +58,9 @@ extension RenderTree {
     /// else uses the tree.
     public func evaluateAhead(into ahead: PresentationLookahead, atMediaTime t: Double) {
         ahead.source = nil
-        ahead.states.removeAll(keepingCapacity: true)
         let preview = layers.previewStep(toMediaTime: t)
         guard preview.quiet else { return }
-        for id in layers.animatedLayerIDs { ahead.states.append(layers.presentationState(of: id, atMediaTime: t)) }
+        layers.presentationStates(atMediaTime: t, into: &ahead.states)
         ahead.animating = preview.animating
         ahead.source = (ObjectIdentifier(self), stamp, t)
     }
