@@ -14,15 +14,21 @@ extension AnimationValue {
     public func interpolated(to other: AnimationValue, at t: Double) -> AnimationValue {
         if t == 0 { return self }
         if t == 1 { return other }
-        // Numbers and points straight, the vectors' arithmetic written out
-        // (the same operations, so the same bits).
-        switch (self, other) {
-        case (.number(let a), .number(let b)): return .number(a + (b - a) * t)
-        case (.point(let a), .point(let b)): return .point(Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t))
-        default: break
-        }
+        if let direct = Self.direct(self, other, at: t) { return direct }
         guard kind == other.kind, !kind.isDiscrete else { return t < 0.5 ? self : other }
         return Self.lerp(vector, other.vector, at: t)
+    }
+
+    /// Numbers and points interpolated straight, the vectors' arithmetic
+    /// written out (the same operations, so the same bits); nil for the
+    /// other kinds.
+    @inline(__always)
+    private static func direct(_ a: AnimationValue, _ b: AnimationValue, at t: Double) -> AnimationValue? {
+        switch (a, b) {
+        case (.number(let x), .number(let y)): .number(x + (y - x) * t)
+        case (.point(let p), .point(let q)): .point(Point(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t))
+        default: nil
+        }
     }
 
     /// ``interpolated(to:at:)`` of `a` to `b` with their vectors already
@@ -32,6 +38,7 @@ extension AnimationValue {
                             at t: Double) -> AnimationValue {
         if t == 0 { return a }
         if t == 1 { return b }
+        if let direct = direct(a, b, at: t) { return direct }
         guard va.kind == vb.kind, !va.kind.isDiscrete else { return t < 0.5 ? a : b }
         return lerp(va, vb, at: t)
     }
