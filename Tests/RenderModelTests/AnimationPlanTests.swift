@@ -182,9 +182,10 @@ import Testing
         }
     }
 
-    @Test("the slots of presentationStates are each layer's presentationState, across commits that create, remove and re-animate layers, and in a copy of the tree")
+    @Test("the slots of presentationStates are each layer's presentationState, across commits that create, remove, re-animate and re-time layers, and in a copy of the tree")
     func statesFollowTheTree() throws {
         var g = SplitMix64(seed: 77)
+        var h = SplitMix64(seed: 78)   // the timings', apart from the layers' draws
         var tree = LayerTree()
         var sequence: UInt64 = 0
         var live: [LayerID] = []
@@ -201,6 +202,11 @@ import Testing
                 var a = LayerAnimation(.position, .basic(BasicAnimation(by: .point(Point(x: 0, y: 40)))), duration: 1)
                 a.timing.repeatCount = [2, .infinity][Int.random(in: 0..<2, using: &g)]
                 ops.append(.addAnimation(live[Int.random(in: 0..<live.count, using: &g)], key: "k\(frame)", a))
+                if Bool.random(using: &h) {
+                    // A layer's timing changes its time map, kept with its position.
+                    let speed = [0.5, 1, 2][Int.random(in: 0..<3, using: &h)]
+                    ops.append(.timing(live[Int.random(in: 0..<live.count, using: &h)], speed: speed, timeOffset: 0.125, beginTime: 0))
+                }
                 sequence += 1
                 try tree.apply(CommitDiff(sequence: sequence, time: Int64(t * 1e9), ops: ops))
             }

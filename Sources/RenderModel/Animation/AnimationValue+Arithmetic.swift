@@ -34,6 +34,7 @@ extension AnimationValue {
     /// ``interpolated(to:at:)`` of `a` to `b` with their vectors already
     /// known (`va` is `a.vector`, `vb` is `b.vector`): the same value, bit
     /// for bit, without decomposing fixed transforms at every frame.
+    @inline(__always)
     static func interpolate(_ a: AnimationValue, _ va: AnimationVector, to b: AnimationValue, _ vb: AnimationVector,
                             at t: Double) -> AnimationValue {
         if t == 0 { return a }
@@ -45,6 +46,7 @@ extension AnimationValue {
 
     /// The componentwise interpolation of two vectors of one kind, a
     /// transform's angle the short way round.
+    @inline(__always)
     private static func lerp(_ a: AnimationVector, _ other: AnimationVector, at t: Double) -> AnimationValue {
         var b = other
         if a.kind == .transform { b[AnimationVector.angleIndex] = nearestAngle(b[AnimationVector.angleIndex], to: a[AnimationVector.angleIndex]) }

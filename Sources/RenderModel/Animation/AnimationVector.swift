@@ -14,7 +14,7 @@ struct AnimationVector: Hashable, Sendable {
     var count: Int { kind.componentCount }
 
     subscript(i: Int) -> Double {
-        get {
+        @inline(__always) get {
             switch i {
             case 0: c0
             case 1: c1
@@ -24,7 +24,7 @@ struct AnimationVector: Hashable, Sendable {
             default: c5
             }
         }
-        set {
+        @inline(__always) set {
             switch i {
             case 0: c0 = newValue
             case 1: c1 = newValue
@@ -40,6 +40,7 @@ struct AnimationVector: Hashable, Sendable {
     static let angleIndex = 5
 
     /// Each component combined with `other`'s by `combine`.
+    @inline(__always)
     func combined(with other: AnimationVector, _ combine: (Double, Double) -> Double) -> AnimationVector {
         var out = AnimationVector(kind: kind)
         for i in 0..<count { out[i] = combine(self[i], other[i]) }
@@ -48,6 +49,7 @@ struct AnimationVector: Hashable, Sendable {
 
     /// The value these components make.
     var value: AnimationValue {
+        @inline(__always) get {
         switch kind {
         case .number: .number(c0)
         case .point: .point(Point(x: c0, y: c1))
@@ -57,6 +59,7 @@ struct AnimationVector: Hashable, Sendable {
         case .transform:
             .transform(Transform2D(Transform2D.Decomposition(translationX: c0, translationY: c1, scaleX: c2 + 1, scaleY: c3 + 1, shear: c4, angle: c5)))
         case .bool: .bool(c0 >= 0.5)
+        }
         }
     }
 }

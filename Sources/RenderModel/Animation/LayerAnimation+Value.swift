@@ -7,19 +7,19 @@ extension LayerAnimation {
     /// duration without a fill, or ended and removed on completion — item
     /// 7.24).
     ///
-    /// Compiles the animation first (`AnimationPlan`), which allocates for a
-    /// keyframe animation; an attached animation keeps its plan
+    /// Compiles the animation first (`AnimationPlan`), which allocates (its
+    /// payload); an attached animation keeps its plan
     /// (``LayerAnimations/Entry``), and evaluating it never allocates.
     public func value(atLocalTime t: Double, underlying: AnimationValue) -> AnimationValue? {
-        let track = AnimationPlan.track(for: self)
-        return withExtendedLifetime(track) { AnimationPlan(self, track: track).value(atLocalTime: t, underlying: underlying) }
+        let payload = AnimationPlan.payload(for: self)
+        return withExtendedLifetime(payload) { AnimationPlan(self, payload: payload).value(atLocalTime: t, underlying: underlying) }
     }
 
     /// The value at `sample` on top of `underlying` (steps 5–6: easing,
     /// from/to/by, keyframes or spring, cumulative, additive); compiles the
     /// animation first, as ``value(atLocalTime:underlying:)`` does.
     public func value(at sample: TimingSample, underlying: AnimationValue) -> AnimationValue {
-        let track = AnimationPlan.track(for: self)
-        return withExtendedLifetime(track) { AnimationPlan(self, track: track).value(at: sample, underlying: underlying) }
+        let payload = AnimationPlan.payload(for: self)
+        return withExtendedLifetime(payload) { AnimationPlan(self, payload: payload).value(at: sample, underlying: underlying) }
     }
 }

@@ -8,7 +8,9 @@ extension LayerAnimations {
         // Each entry's compiled plan, read in place (`AnimationPlan`).
         for i in entries.indices {
             let keyPath = entries[i].plan.keyPath
-            if let value = entries[i].plan.value(atLocalTime: t, underlying: keyPath.value(in: state)) {
+            // The underlying value is read only for a plan that uses it.
+            let underlying = entries[i].plan.readsUnderlying ? keyPath.value(in: state) : AnimationPlan.unread
+            if let value = entries[i].plan.value(atLocalTime: t, underlying: underlying) {
                 keyPath.setValue(value, in: &state)
             }
         }

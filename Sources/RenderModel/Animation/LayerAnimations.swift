@@ -21,8 +21,8 @@ public struct LayerAnimations: Hashable, Sendable {
         /// The attached copy.
         public var animation: LayerAnimation {
             didSet {
-                track = AnimationPlan.track(for: animation)
-                plan = AnimationPlan(animation, track: track)
+                payload = AnimationPlan.payload(for: animation)
+                plan = AnimationPlan(animation, payload: payload)
             }
         }
         /// Whether the animation was attached with `beginTime` 0 and has not
@@ -31,7 +31,7 @@ public struct LayerAnimations: Hashable, Sendable {
         /// `animation` compiled for evaluation, remade whenever it changes.
         private(set) var plan: AnimationPlan
         /// What `plan` refers to, kept alive with it.
-        private var track: AnimationPlan.Track?
+        private var payload: AnimationPlan.Payload
 
         /// An entry; it awaits its begin time when `animation`'s `beginTime`
         /// is 0.
@@ -39,9 +39,9 @@ public struct LayerAnimations: Hashable, Sendable {
             self.key = key
             self.animation = animation
             self.awaitsBeginTime = animation.timing.beginTime == 0
-            let track = AnimationPlan.track(for: animation)
-            self.track = track
-            self.plan = AnimationPlan(animation, track: track)
+            let payload = AnimationPlan.payload(for: animation)
+            self.payload = payload
+            self.plan = AnimationPlan(animation, payload: payload)
         }
 
         // The plan follows from the animation: equal entries have equal
