@@ -189,7 +189,7 @@ import Testing
         var tree = LayerTree()
         var sequence: UInt64 = 0
         var live: [LayerID] = []
-        var states: [LayerState?] = []
+        var states: [LayerState] = []
         for frame in 0..<300 {
             let t = Double(frame) / 60
             if frame % 7 == 0 {
@@ -213,8 +213,11 @@ import Testing
             tree.advanceAnimations(toMediaTime: t)
             var copy = tree
             for which in 0..<2 {
-                if which == 0 { tree.presentationStates(atMediaTime: t, into: &states) } else { copy.presentationStates(atMediaTime: t, into: &states) }
+                let found = which == 0 ? tree.presentationStates(atMediaTime: t, into: &states) : copy.presentationStates(atMediaTime: t, into: &states)
                 #expect(states.count == tree.animatedLayerIDs.count)
+                // False exactly when the tree no longer holds one of the layers.
+                #expect(found == tree.animatedLayerIDs.allSatisfy { tree.presentationState(of: $0, atMediaTime: t) != nil })
+                guard found else { continue }
                 for (k, id) in tree.animatedLayerIDs.enumerated() where states[k] != tree.presentationState(of: id, atMediaTime: t) {
                     Issue.record("frame \(frame), layer \(id)")
                     return
@@ -223,7 +226,7 @@ import Testing
             if frame % 11 == 0, let id = copy.animatedLayerIDs.first {
                 // The copy changes alone; the original keeps its positions.
                 try copy.apply(CommitDiff(sequence: sequence + 1, time: Int64(t * 1e9), ops: [.remove(id)]))
-                copy.presentationStates(atMediaTime: t, into: &states)
+                _ = copy.presentationStates(atMediaTime: t, into: &states)
                 #expect(states.count == copy.animatedLayerIDs.count)
             }
         }

@@ -5,9 +5,10 @@
 /// A `LayerAnimation` holds its keyframes in five arrays, so reading one at
 /// every frame copied it whole — five retains and releases, ~600
 /// instructions of the ~1,860 an animated layer cost (callgrind, the
-/// animation bench). A plan holds no counted reference: what it reads but
-/// need not copy (keyframes, a basic animation's values, fixed ends) is in
-/// its ``Payload``, which the entry holds; and what a frame would otherwise
+/// animation bench). A plan is a handle: its key path, and one uncounted
+/// reference to its ``Payload``, which the entry holds and a frame reads in
+/// place (the timing, the flags, keyframes, a basic animation's values,
+/// fixed ends); and what a frame would otherwise
 /// work out again is worked out when the plan is made: a basic or spring
 /// animation whose two ends are given keeps their vectors (no transform
 /// decomposed per frame), a spring keeps its frequencies. Every value is
@@ -15,13 +16,19 @@
 /// bit (`AnimationPlanTests` compares them); the plan is remade whenever
 /// the entry's animation changes (a stamped begin time).
 struct AnimationPlan: Sendable {
-    /// What a plan reads but does not hold: a keyframe animation, a basic
-    /// or spring animation's values, two fixed ends with their vectors.
-    /// Held by the entry, shared by the plan's copies. Out of line so that
-    /// the plan stays small: with these inline (249 bytes of content) a
-    /// frame copied each plan's content twice before switching on it
-    /// (callgrind, the animation bench).
+    /// Everything a frame reads, compiled once and read in place: held by
+    /// the entry, shared by the plan's copies. Out of line so that no frame
+    /// copies it: with the values inline (249 bytes of content, 153 bytes
+    /// of plan) a frame copied each plan's content twice before switching
+    /// on it, and the plan once more into the closure that read its
+    /// keyframes (callgrind, the animation bench).
     final class Payload: Sendable {
+        let timing: MediaTiming
+        /// `timing.activeDuration`.
+        let activeDuration: Double
+        let timingFunction: TimingFunction?
+        let isRemovedOnCompletion: Bool, isAdditive: Bool, isCumulative: Bool
+        let content: Content
         /// A keyframe animation's keyframes, or nil.
         let keyframe: KeyframeAnimation?
         /// The first and last values (a cumulative animation's start and
@@ -33,40 +40,98 @@ struct AnimationPlan: Sendable {
         let ends: Ends?
 
         init(_ animation: LayerAnimation) {
+            timing = animation.timing
+            activeDuration = animation.timing.activeDuration
+            timingFunction = animation.timingFunction
+            isRemovedOnCompletion = animation.isRemovedOnCompletion
+            isAdditive = animation.isAdditive
+            isCumulative = animation.isCumulative
             switch animation.content {
             case .keyframe(let keyframe):
                 self.keyframe = keyframe
                 (first, last) = (keyframe.values.first, keyframe.values.last)
                 (basic, ends) = (BasicAnimation(), nil)
+                content = .keyframe
             case .basic(let basic):
                 (keyframe, first, last) = (nil, nil, nil)
                 (self.basic, ends) = (basic, AnimationPlan.fixedEnds(basic))
+                content = ends == nil ? .basic : .fixed
             case .spring(let spring):
                 (keyframe, first, last) = (nil, nil, nil)
                 (basic, ends) = (spring.values, AnimationPlan.fixedEnds(spring.values))
+                let oscillator = Oscillator(spring)
+                content = ends == nil ? .spring(oscillator) : .fixedSpring(oscillator)
             }
         }
 
-        /// ``KeyframeAnimation/value(at:underlying:)``, read in place: a
-        /// method of the payload borrows its keyframes, where a caller
-        /// reading `keyframe` through an unowned reference copies them.
-        @inline(__always)
-        func keyframeValue(at p: Double, underlying: AnimationValue) -> AnimationValue {
-            keyframe?.value(at: p, underlying: underlying) ?? underlying
+        /// Whether ``value(atLocalTime:underlying:)`` reads `underlying`:
+        /// an additive animation, a basic or spring one whose ends depend
+        /// on it, a keyframe animation with no values.
+        var readsUnderlying: Bool {
+            switch content {
+            case .basic, .spring: true
+            case .fixed, .fixedSpring: isAdditive
+            case .keyframe: isAdditive || first == nil
+            }
         }
 
-        /// ``Ends/value(at:)`` of the fixed ends, read in place.
+        /// ``LayerAnimation/value(atLocalTime:underlying:)``.
         @inline(__always)
-        func endsValue(at t: Double) -> AnimationValue {
+        func value(atLocalTime t: Double, underlying: AnimationValue) -> AnimationValue? {
+            guard let sample = timing.sample(atParentTime: t, activeDuration: activeDuration, isRemovedOnCompletion: isRemovedOnCompletion) else { return nil }
+            return value(at: sample, underlying: underlying)
+        }
+
+        /// ``LayerAnimation/value(at:underlying:)``.
+        @inline(__always)
+        func value(at sample: TimingSample, underlying: AnimationValue) -> AnimationValue {
+            var value: AnimationValue
+            switch content {
+            case .basic:
+                let (start, end) = basic.endpoints(underlying: underlying)
+                value = start.interpolated(to: end, at: timingFunction?.value(at: sample.progress) ?? sample.progress)
+            case .fixed:
+                value = endsValue(at: timingFunction?.value(at: sample.progress) ?? sample.progress)
+            case .spring(let oscillator):
+                let (start, end) = basic.endpoints(underlying: underlying)
+                value = start.interpolated(to: end, at: oscillator.progress(at: sample.cycleTime))
+            case .fixedSpring(let oscillator):
+                value = endsValue(at: oscillator.progress(at: sample.cycleTime))
+            case .keyframe:
+                // A method of the payload borrows its keyframes (five
+                // arrays), where a copy of them would retain each.
+                value = keyframe?.value(at: timingFunction?.value(at: sample.progress) ?? sample.progress, underlying: underlying) ?? underlying
+            }
+            if isCumulative, sample.iteration != 0 {
+                let (start, end) = ends(underlying: underlying)
+                value = value.adding(end.subtracting(start).scaled(by: sample.iteration))
+            }
+            if isAdditive { value = value.composed(onto: underlying) }
+            return value
+        }
+
+        /// The fixed ends' value `t` of the way.
+        @inline(__always)
+        private func endsValue(at t: Double) -> AnimationValue {
             guard let ends else { return basic.fromValue ?? .number(0) }
             return AnimationValue.interpolate(ends.from, ends.fromVector, to: ends.to, ends.toVector, at: t)
         }
+
+        /// The values a cumulative animation moves between in a cycle.
+        private func ends(underlying: AnimationValue) -> (AnimationValue, AnimationValue) {
+            switch content {
+            case .basic, .spring: basic.endpoints(underlying: underlying)
+            case .fixed, .fixedSpring: (ends!.from, ends!.to)
+            case .keyframe: (first ?? underlying, last ?? underlying)
+            }
+        }
     }
 
-    /// The plan's reference to its payload: unowned, so that the plan stays
-    /// trivial (a copy is its bytes, with no retain or release). The entry
-    /// that holds the plan holds the payload too (``LayerAnimations/Entry``),
-    /// and a plan is read only through its entry.
+    /// The plan's reference to its payload: unmanaged, so that the plan
+    /// stays trivial (a copy is its bytes, with no retain or release). The
+    /// entry that holds the plan holds the payload too
+    /// (``LayerAnimations/Entry``), and a plan is read only through its
+    /// entry.
     struct PayloadReference: @unchecked Sendable {
         let unmanaged: Unmanaged<Payload>
         init(payload: Payload) { unmanaged = .passUnretained(payload) }
@@ -114,48 +179,25 @@ struct AnimationPlan: Sendable {
     }
 
     var keyPath: AnimationKeyPath
-    var timing: MediaTiming
-    /// `timing.activeDuration`.
-    var activeDuration: Double
-    var timingFunction: TimingFunction?
-    var isRemovedOnCompletion: Bool
-    var isAdditive: Bool
-    var isCumulative: Bool
-    var content: Content
-    var payload: PayloadReference
-    /// Whether ``value(atLocalTime:underlying:)`` reads `underlying`: an
-    /// additive animation, a basic or spring one whose ends depend on it, a
-    /// keyframe animation with no values. The others are given ``unread``.
+    /// Whether the plan reads the underlying value (``Payload/readsUnderlying``);
+    /// one that does not is given ``unread``.
     var readsUnderlying: Bool
+    var payload: PayloadReference
 
     /// What a plan that does not read the underlying value is given.
     static let unread = AnimationValue.number(0)
+
+    /// The compiled timing (read through the payload).
+    var timing: MediaTiming { payload.read { $0.timing } }
+    /// `timing.activeDuration`.
+    var activeDuration: Double { payload.read { $0.activeDuration } }
 
     /// `animation` compiled; `payload` is ``payload(for:)`` of it, which
     /// the caller keeps alive as long as the plan.
     init(_ animation: LayerAnimation, payload: Payload) {
         keyPath = animation.keyPath
-        timing = animation.timing
-        activeDuration = animation.timing.activeDuration
-        timingFunction = animation.timingFunction
-        isRemovedOnCompletion = animation.isRemovedOnCompletion
-        isAdditive = animation.isAdditive
-        isCumulative = animation.isCumulative
+        readsUnderlying = payload.readsUnderlying
         self.payload = PayloadReference(payload: payload)
-        switch animation.content {
-        case .basic:
-            content = payload.ends == nil ? .basic : .fixed
-        case .spring(let spring):
-            let oscillator = Oscillator(spring)
-            content = payload.ends == nil ? .spring(oscillator) : .fixedSpring(oscillator)
-        case .keyframe:
-            content = .keyframe
-        }
-        switch content {
-        case .basic, .spring: readsUnderlying = true
-        case .fixed, .fixedSpring: readsUnderlying = isAdditive
-        case .keyframe: readsUnderlying = isAdditive || payload.first == nil
-        }
     }
 
     /// What a plan of `animation` refers to.
@@ -175,48 +217,12 @@ struct AnimationPlan: Sendable {
     /// ``LayerAnimation/value(atLocalTime:underlying:)``.
     @inline(__always)
     func value(atLocalTime t: Double, underlying: AnimationValue) -> AnimationValue? {
-        guard let sample = timing.sample(atParentTime: t, activeDuration: activeDuration, isRemovedOnCompletion: isRemovedOnCompletion) else { return nil }
-        return value(at: sample, underlying: underlying)
+        payload.read { $0.value(atLocalTime: t, underlying: underlying) }
     }
 
     /// ``LayerAnimation/value(at:underlying:)``.
     @inline(__always)
     func value(at sample: TimingSample, underlying: AnimationValue) -> AnimationValue {
-        payload.read { payload in value(at: sample, underlying: underlying, payload: payload) }
-    }
-
-    @inline(__always)
-    private func value(at sample: TimingSample, underlying: AnimationValue, payload: Payload) -> AnimationValue {
-        var value: AnimationValue
-        switch content {
-        case .basic:
-            let (start, end) = payload.basic.endpoints(underlying: underlying)
-            value = start.interpolated(to: end, at: timingFunction?.value(at: sample.progress) ?? sample.progress)
-        case .fixed:
-            value = payload.endsValue(at: timingFunction?.value(at: sample.progress) ?? sample.progress)
-        case .spring(let oscillator):
-            let (start, end) = payload.basic.endpoints(underlying: underlying)
-            value = start.interpolated(to: end, at: oscillator.progress(at: sample.cycleTime))
-        case .fixedSpring(let oscillator):
-            value = payload.endsValue(at: oscillator.progress(at: sample.cycleTime))
-        case .keyframe:
-            // Through the payload, not a copy of its keyframes (five arrays).
-            value = payload.keyframeValue(at: timingFunction?.value(at: sample.progress) ?? sample.progress, underlying: underlying)
-        }
-        if isCumulative, sample.iteration != 0 {
-            let (start, end) = ends(underlying: underlying, payload: payload)
-            value = value.adding(end.subtracting(start).scaled(by: sample.iteration))
-        }
-        if isAdditive { value = value.composed(onto: underlying) }
-        return value
-    }
-
-    /// The values a cumulative animation moves between in a cycle.
-    private func ends(underlying: AnimationValue, payload: Payload) -> (AnimationValue, AnimationValue) {
-        switch content {
-        case .basic, .spring: return payload.basic.endpoints(underlying: underlying)
-        case .fixed, .fixedSpring: return (payload.ends!.from, payload.ends!.to)
-        case .keyframe: return (payload.first ?? underlying, payload.last ?? underlying)
-        }
+        payload.read { $0.value(at: sample, underlying: underlying) }
     }
 }

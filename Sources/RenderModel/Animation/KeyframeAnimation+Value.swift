@@ -24,6 +24,7 @@ extension KeyframeAnimation {
     }
 
     /// The index of the last time ≤ `p`, 0 when none is.
+    @inline(__always)
     private func lastIndex(atOrBefore p: Double, in times: [Double]) -> Int {
         var low = 0, high = times.count - 1
         guard p >= times[0] else { return 0 }

@@ -25,7 +25,7 @@ public struct KeyframeAnimation: Hashable, Sendable {
         case cubicPaced
 
         /// Whether the mode computes its own key times.
-        public var isPaced: Bool { self == .paced || self == .cubicPaced }
+        @inline(__always) public var isPaced: Bool { self == .paced || self == .cubicPaced }
     }
 
     /// The keyframe values, in order.

@@ -190,13 +190,7 @@ extension LayerTree {
     /// animations applied to it in place.
     @inline(__always)
     mutating func presentationState(at index: [LayerID: Layer].Index, atMediaTime t: Double, into state: inout LayerState?) {
-        presentationState(at: index, atLocalTime: localTime(at: index, atMediaTime: t), into: &state)
-    }
-
-    /// ``presentationState(at:atMediaTime:into:)`` at a local time already
-    /// worked out.
-    @inline(__always)
-    mutating func presentationState(at index: [LayerID: Layer].Index, atLocalTime local: Double, into state: inout LayerState?) {
+        let local = localTime(at: index, atMediaTime: t)
         Self.inPlace(&layers.values[index]) { layer in
             state = layer.state
             if !layer.animations.isEmpty { layer.animations.apply(to: &state!, atLocalTime: local) }
@@ -226,11 +220,12 @@ extension LayerTree {
 
     /// Every animated layer's presentation state at media time `t`, one
     /// slot of `states` per layer of ``animatedLayerIDs`` in that order
-    /// (`states` is resized to fit; a slot is nil for a layer the tree no
-    /// longer holds): ``presentationState(of:atMediaTime:)`` of each.
-    /// Allocates only to find the layers again after an operation.
-    /// `mutating` only to read the layers in place; nothing else changes.
-    public mutating func presentationStates(atMediaTime t: Double, into states: inout [LayerState?]) {
+    /// (`states` is resized to fit): ``presentationState(of:atMediaTime:)``
+    /// of each. False, the slots unspecified, when the tree no longer
+    /// holds one of the layers. Allocates only to find the layers again
+    /// after an operation. `mutating` only to read the layers in place;
+    /// nothing else changes.
+    public mutating func presentationStates(atMediaTime t: Double, into states: inout [LayerState]) -> Bool {
         if animatedPositions.ids != animatedLayerIDs {
             animatedPositions.ids = animatedLayerIDs
             animatedPositions.indices = animatedLayerIDs.map { layers.index(forKey: $0) }
@@ -238,19 +233,23 @@ extension LayerTree {
         }
         let count = animatedLayerIDs.count
         if states.count > count { states.removeLast(states.count - count) }
-        while states.count < count { states.append(nil) }
-        // Through the buffer: each model state is copied straight into its
-        // slot, where `states[k] = …` copied it twice more.
-        states.withUnsafeMutableBufferPointer { out in
+        while states.count < count { states.append(LayerState()) }
+        // Through the buffer, into slots that are not optional: each model
+        // state is copied once, straight into its slot (an optional slot
+        // took it through a temporary, and `states[k] = …` copied it twice
+        // more).
+        return states.withUnsafeMutableBufferPointer { out in
             for k in 0..<count {
-                if let index = animatedPositions.indices[k] {
-                    // As ``localTime(at:atMediaTime:)`` computes it.
-                    let (scale, offset) = animatedPositions.maps[k]
-                    presentationState(at: index, atLocalTime: scale * t + offset, into: &out[k])
-                } else {
-                    out[k] = nil
+                guard let index = animatedPositions.indices[k] else { return false }
+                // As ``localTime(at:atMediaTime:)`` computes it.
+                let (scale, offset) = animatedPositions.maps[k]
+                let local = scale * t + offset
+                Self.inPlace(&layers.values[index]) { layer in
+                    out[k] = layer.state
+                    if !layer.animations.isEmpty { layer.animations.apply(to: &out[k], atLocalTime: local) }
                 }
             }
+            return true
         }
     }
 }

@@ -18,7 +18,7 @@ public final class PresentationLookahead {
     fileprivate var source: (tree: ObjectIdentifier, stamp: UInt64, time: Double)?
     /// One per layer of `animatedLayerIDs`, in that order; kept for its
     /// capacity.
-    fileprivate var states: [LayerState?] = []
+    fileprivate var states: [LayerState] = []
     /// Whether some animation can still change after the time (what the
     /// step answers); set only when the step would change nothing.
     fileprivate var animating = false
@@ -33,7 +33,7 @@ public final class PresentationLookahead {
     /// The step worked out for `tree` as it is now at media time `t` (the
     /// states, and whether something animates after it), if that is the
     /// one kept; taken, so that it serves once.
-    func take(for tree: RenderTree, atMediaTime t: Double) -> (states: [LayerState?], animating: Bool)? {
+    func take(for tree: RenderTree, atMediaTime t: Double) -> (states: [LayerState], animating: Bool)? {
         defer { source = nil }
         guard let s = source, s.tree == ObjectIdentifier(tree), s.stamp == tree.stamp, s.time == t,
               states.count == tree.layers.animatedLayerIDs.count else { return nil }
@@ -60,7 +60,7 @@ extension RenderTree {
         ahead.source = nil
         let preview = layers.previewStep(toMediaTime: t)
         guard preview.quiet else { return }
-        layers.presentationStates(atMediaTime: t, into: &ahead.states)
+        guard layers.presentationStates(atMediaTime: t, into: &ahead.states) else { return }
         ahead.animating = preview.animating
         ahead.source = (ObjectIdentifier(self), stamp, t)
     }
