@@ -134,4 +134,48 @@ struct CompositorDamageTests {
             }
         }
     }
+
+    /// A pass over a region visits only the roots of the 64-row bands the
+    /// region touches (`RenderTree.rootBandIndexes`, docs/render-server.md,
+    /// "The compositor"): one band's, two merged in draw order, or all of
+    /// them. Regions of every height on a display of five bands, over
+    /// translucent roots that span one band or several, in a z-order that
+    /// is not their index order, before and after a commit moves them,
+    /// render the bytes of the whole display's render: a root missed,
+    /// drawn twice or out of order changes them.
+    @Test("regions in one band, two or more visit every root they touch once, in draw order")
+    func regionsAcrossRootBands() throws {
+        var rng = SplitMix64(seed: 0xBA4D5)
+        let (width, height) = (72, 300)
+        let tree = RenderTree(displayWidth: width, displayHeight: height)
+        var ops = Ops()
+        for id in LayerID(1)...40 {
+            let tall = rng.int(0...4) == 0
+            ops.layer(id, frame: rect(rng.grid(-8...60), rng.grid(-8...290), rng.grid(4...30), tall ? rng.grid(60...200) : rng.grid(2...40)),
+                      [(.backgroundColor, .color(RGBA(r: rng.grid(0...1), g: rng.grid(0...1), b: rng.grid(0...1), a: rng.grid(0.3...0.9)))),
+                       (.zPosition, .number(Double(rng.int(-3...3))))])
+        }
+        try tree.apply(ops.commit())
+        let compositor = Compositor(background: px(0, 0, 0))
+        for sequence in UInt64(2)...4 {
+            let full = compositor.render(tree)
+            for _ in 0..<60 {
+                var frame = full
+                let region = PixelRect(x: rng.int(-4...60), y: rng.int(-4...290), width: rng.int(1...72), height: rng.int(1...3) == 1 ? rng.int(1...64) : rng.int(1...160))
+                // Cleared first, so that only the pass can put the bytes back.
+                for y in 0..<height { for x in 0..<width where region.contains(PixelRect(x: x, y: y, width: 1, height: 1)) { frame[x, y] = px(1, 2, 3, 4) } }
+                compositor.render(tree, into: &frame, region: region)
+                if frame != full {
+                    Issue.record("commit \(sequence - 1), region \(region): not the full render's bytes")
+                    return
+                }
+            }
+            // Move a third of the roots, across bands.
+            var moves: [DiffOp] = []
+            for id in LayerID(1)...40 where rng.int(0...2) == 0 {
+                moves.append(.set(id, .position, .point(Point(x: rng.grid(0...72), y: rng.grid(0...300)))))
+            }
+            try tree.apply(CommitDiff(sequence: sequence, time: 0, ops: moves))
+        }
+    }
 }

@@ -102,28 +102,44 @@ public final class Compositor {
 
     /// Recomposites `region` (clipped to the display) of the display's
     /// pixels, `pixels` (a display-sized bitmap's bytes): what
-    /// ``render(_:into:region:)`` does, for a caller that holds the bytes —
-    /// the session, drawing the two halves of a frame at once with one
-    /// compositor each (`FrameDrawing`). Reads the tree, writes only the
-    /// region's pixels.
+    /// ``render(_:into:region:)`` does, for a caller that holds the bytes.
+    /// Reads the tree, writes only the region's pixels.
     func render(_ tree: RenderTree, pixels bytes: UnsafeMutableRawBufferPointer, region: PixelRect) {
+        withUnsafePointer(to: region) { render(tree, pixels: bytes, regions: UnsafeBufferPointer(start: $0, count: 1), within: region) }
+    }
+
+    /// Recomposites each of `regions`, clipped to `box` and to the display,
+    /// in turn (``render(_:pixels:region:)`` for each): the session drawing
+    /// a frame's damaged boxes, or a band's share of them when it draws the
+    /// two halves of a frame at once with one compositor each
+    /// (`FrameDrawing`). One pass's set-up serves them all.
+    func render(_ tree: RenderTree, pixels bytes: UnsafeMutableRawBufferPointer, regions: UnsafeBufferPointer<PixelRect>, within box: PixelRect) {
         precondition(bytes.count == tree.displayWidth * tree.displayHeight * 4,
                      "Compositor.render: \(bytes.count) bytes for a \(tree.displayWidth)×\(tree.displayHeight) display")
-        guard let region = region.intersection(tree.displayRect) else { return }
+        guard let box = box.intersection(tree.displayRect) else { return }
         if scanner?.capacity != tree.displayWidth {
             scanner = ScanConverter(displayWidth: tree.displayWidth, displayHeight: tree.displayHeight)
         }
         let scanner = self.scanner!
         let bg = PixelMath.pack(r: background.r, g: background.g, b: background.b, a: background.a)
+        tree.updateRootBoxes()
         bytes.withMemoryRebound(to: UInt32.self) { pixels in
             let display = Canvas(base: pixels.baseAddress!, rect: tree.displayRect, stride: tree.displayWidth)
-            for y in region.y..<region.maxY {
-                display.pointer(x: region.x, y: y).update(repeating: bg, count: region.width)
-            }
-            tree.updateRootBoxes()
             tree.rootBoxes.withUnsafeBufferPointer { boxes in
-                var pass = Pass(tree: tree, scanner: scanner, compositor: self)
-                pass.draw(roots: tree.orderedRoots(), boxes: boxes, canvas: display, clip: Clip(rect: region, mask: nil))
+                tree.rootBandStarts.withUnsafeBufferPointer { starts in
+                    tree.rootBandIndexes.withUnsafeBufferPointer { indexes in
+                        let pass = Pass(tree: tree, scanner: scanner, compositor: self)
+                        let roots = tree.orderedRootsBuffer()
+                        for r in regions {
+                            guard let region = r.intersection(box) else { continue }
+                            for y in region.y..<region.maxY {
+                                display.pointer(x: region.x, y: y).update(repeating: bg, count: region.width)
+                            }
+                            pass.draw(roots: roots, boxes: boxes, bands: (starts, indexes),
+                                      canvas: display, clip: Clip(rect: region, mask: nil))
+                        }
+                    }
+                }
             }
         }
     }
@@ -162,6 +178,15 @@ public final class Compositor {
 }
 
 /// One traversal of the tree for one region.
+///
+/// A pass only reads the tree, which its caller keeps alive and which does
+/// not change meanwhile (a draw order made lazily, the one write, is kept
+/// until the next commit): so neither the objects it works with nor the
+/// nodes and draw orders it walks are reference counted
+/// (`unowned(unsafe)`, buffers of the tree's arrays). Counting them was
+/// about a thousand atomic increments and decrements a frame on each of
+/// the two bands' threads, on counts both threads share (docs/benchmarks.md,
+/// "A pass counts no references").
 struct Pass {
     let tree: RenderTree
     let scanner: ScanConverter
@@ -169,14 +194,15 @@ struct Pass {
 
     /// A layer being drawn: where its content goes and what is left to do.
     fileprivate struct Frame {
-        let node: RenderNode
+        unowned(unsafe) let node: RenderNode
         /// Where the layer's own paints and its sublayers go.
         let canvas: Canvas
         /// The clip of the background and the border.
         let outer: Clip
         /// The clip of contents and sublayers (`nil`: nothing shows inside).
         let inner: Clip?
-        let children: [RenderNode]
+        /// The sublayers back to front (``RenderTree/orderedChildrenBuffer(_:)``).
+        let children: UnsafeBufferPointer<RenderNode>
         var next = 0
         /// Opacity the layer's own paints are multiplied by.
         let paintOpacity: UInt32
@@ -185,9 +211,12 @@ struct Pass {
         let group: (target: Canvas, clip: Clip, opacity: UInt32, buffer: (pointer: UnsafeMutablePointer<UInt32>, capacity: Int))?
     }
 
-    /// Draws `roots` (back to front, with their subtree boxes `boxes`:
-    /// ``RenderTree/rootBoxes``) inside `clip`.
-    mutating func draw(roots: [RenderNode], boxes: UnsafeBufferPointer<RenderTree.RootBox>, canvas: Canvas, clip: Clip) {
+    /// Draws `roots` (back to front, with their subtree boxes `boxes` and
+    /// the roots of each band of rows `bands`: ``RenderTree/rootBoxes``,
+    /// ``RenderTree/rootBandStarts``, ``RenderTree/rootBandIndexes``)
+    /// inside `clip`.
+    func draw(roots: UnsafeBufferPointer<RenderNode>, boxes: UnsafeBufferPointer<RenderTree.RootBox>,
+              bands: (starts: UnsafeBufferPointer<Int>, indexes: UnsafeBufferPointer<Int>), canvas: Canvas, clip: Clip) {
         // The compositor's scratch stack, taken for the pass (a pass per
         // damaged box, a hundred a frame, allocated one each).
         var stack: [Frame] = []
@@ -197,15 +226,15 @@ struct Pass {
             swap(&stack, &compositor.frames)
         }
         let (cx0, cy0, cx1, cy1) = (clip.rect.x, clip.rect.y, clip.rect.maxX, clip.rect.maxY)
-        for (index, root) in roots.enumerated() {
+        func drawRoot(_ index: Int) {
             // The roots that cannot touch the clip are skipped as the
             // sublayers are below, before `enter` builds a frame for
             // nothing (it would return nil for them): 100 roots and a
             // damaged cell made this the server's largest cost. Their
             // boxes are read from one flat array, not from each node.
             let box = boxes[index]
-            guard box.x0 < cx1, box.x1 > cx0, box.y0 < cy1, box.y1 > cy0 else { continue }
-            if let frame = enter(root, canvas: canvas, clip: clip) { stack.append(frame) }
+            guard box.x0 < cx1, box.x1 > cx0, box.y0 < cy1, box.y1 > cy0 else { return }
+            if let frame = Pass.node(roots, index)._withUnsafeGuaranteedRef({ enter($0, canvas: canvas, clip: clip) }) { stack.append(frame) }
             while !stack.isEmpty {
                 let top = stack.count - 1
                 guard let inner = stack[top].inner else {
@@ -219,9 +248,11 @@ struct Pass {
                 var next = stack[top].next
                 let (x0, y0, x1, y1) = (inner.rect.x, inner.rect.y, inner.rect.maxX, inner.rect.maxY)
                 while next < children.count {
-                    let child = children[next]
-                    if child.visible, let box = child.subtreeBox,
-                       box.x < x1, box.maxX > x0, box.y < y1, box.maxY > y0 { break }
+                    let touches = Pass.node(children, next)._withUnsafeGuaranteedRef { child in
+                        guard child.visible, let box = child.subtreeBox else { return false }
+                        return box.x < x1 && box.maxX > x0 && box.y < y1 && box.maxY > y0
+                    }
+                    if touches { break }
                     next += 1
                 }
                 guard next < children.count else {
@@ -229,9 +260,37 @@ struct Pass {
                     continue
                 }
                 stack[top].next = next + 1
-                if let frame = enter(children[next], canvas: stack[top].canvas, clip: inner) { stack.append(frame) }
+                let canvas = stack[top].canvas
+                if let frame = Pass.node(children, next)._withUnsafeGuaranteedRef({ enter($0, canvas: canvas, clip: inner) }) { stack.append(frame) }
             }
         }
+        // A clip within one band, or two, visits their roots only, merged
+        // in draw order (a root in both once); a taller one visits all.
+        let h = RenderTree.rootBandHeight
+        let b0 = cy0 / h, b1 = (cy1 - 1) / h
+        guard cy1 > cy0, b1 - b0 <= 1, b1 + 1 < bands.starts.count else {
+            for index in roots.indices { drawRoot(index) }
+            return
+        }
+        let indexes = bands.indexes
+        var i = bands.starts[b0], j = b1 == b0 ? 0 : bands.starts[b1]
+        let iEnd = bands.starts[b0 + 1], jEnd = b1 == b0 ? 0 : bands.starts[b1 + 1]
+        while i < iEnd || j < jEnd {
+            if j == jEnd || (i < iEnd && indexes[i] <= indexes[j]) {
+                if j < jEnd, indexes[j] == indexes[i] { j += 1 }
+                drawRoot(indexes[i])
+                i += 1
+            } else {
+                drawRoot(indexes[j])
+                j += 1
+            }
+        }
+    }
+
+    /// `nodes[i]`, not counted: the tree keeps it for the pass.
+    @inline(__always)
+    private static func node(_ nodes: UnsafeBufferPointer<RenderNode>, _ i: Int) -> Unmanaged<RenderNode> {
+        nodes.withMemoryRebound(to: Unmanaged<RenderNode>.self) { $0[i] }
     }
 
     private func enter(_ node: RenderNode, canvas: Canvas, clip: Clip) -> Frame? {
@@ -260,7 +319,7 @@ struct Pass {
             drawContents(node, canvas: work, clip: inner, opacity: paintOpacity)
         }
         return Frame(node: node, canvas: work, outer: outer, inner: inner,
-                     children: inner == nil ? [] : tree.orderedChildren(node),
+                     children: inner == nil ? UnsafeBufferPointer(start: nil, count: 0) : tree.orderedChildrenBuffer(node),
                      paintOpacity: paintOpacity, group: group)
     }
 

@@ -97,9 +97,7 @@ final class FrameDrawing {
                 hash.withRehasher(pixels: UnsafeRawBufferPointer(pixels)) { rehasher in
                     func band(_ compositor: Compositor, rows: Range<Int>, tileRows: Range<Int>) {
                         let box = PixelRect(x: 0, y: rows.lowerBound, width: width, height: rows.count)
-                        for r in paint {
-                            if let inside = r.intersection(box) { compositor.render(tree, pixels: pixels, region: inside) }
-                        }
+                        paint.withUnsafeBufferPointer { compositor.render(tree, pixels: pixels, regions: $0, within: box) }
                         if let out {
                             for r in changed {
                                 guard let inside = r.intersection(box) else { continue }

@@ -11,6 +11,11 @@ final class RenderNode {
     @exclusivity(unchecked) var parentID: LayerID?
     /// The parent node (nil for roots and detached layers).
     @exclusivity(unchecked) weak var parent: RenderNode?
+    /// ``parent``, without reading the weak reference for a root or a
+    /// detached layer, whose parent is nil: a weak read is a call into the
+    /// runtime with an atomic increment, and the animation bench's step
+    /// made a few hundred a frame for its hundred roots.
+    var parentNode: RenderNode? { parentID == 0 || parentID == nil ? nil : parent }
     /// Sublayers in array order.
     @exclusivity(unchecked) var children: [RenderNode] = []
     /// `children` sorted back to front by zPosition, computed on demand.

@@ -59,7 +59,7 @@ extension RenderTree {
         if Self.differsOnlyInPaints(old, state, node) { repaint(node) } else { touch(node) }
         node.state = state
         if old.zPosition != state.zPosition {
-            if let parent = node.parent { parent.order = nil } else if node.parentID == 0 { rootOrder = nil }
+            if let parent = node.parentNode { parent.order = nil } else if node.parentID == 0 { rootOrder = nil }
         }
     }
 

@@ -40,7 +40,44 @@ extension RenderTree {
                 }
             }
         }
+        indexRootBands()
         rootBoxesStamp = stamp
+    }
+
+    /// Lists the roots of each band (``rootBandStarts``,
+    /// ``rootBandIndexes``) from ``rootBoxes``: two passes over them, in
+    /// place once the arrays have their size.
+    private func indexRootBands() {
+        let h = Self.rootBandHeight
+        let bands = (displayHeight + h - 1) / h
+        rootBandStarts.removeAll(keepingCapacity: true)
+        rootBandStarts.append(contentsOf: repeatElement(0, count: bands + 1))
+        let height = displayHeight
+        func bandsOf(_ box: RootBox) -> Range<Int> {
+            let y0 = Swift.max(box.y0, 0), y1 = Swift.min(box.y1, height)
+            return y1 > y0 ? y0 / h ..< (y1 - 1) / h + 1 : 0..<0
+        }
+        rootBandStarts.withUnsafeMutableBufferPointer { starts in
+            // Counts at `starts[b + 1]`, then their running sums.
+            for box in rootBoxes {
+                for b in bandsOf(box) { starts[b + 1] += 1 }
+            }
+            for b in 0..<bands { starts[b + 1] += starts[b] }
+            rootBandIndexes.removeAll(keepingCapacity: true)
+            rootBandIndexes.append(contentsOf: repeatElement(0, count: starts[bands]))
+            rootBandIndexes.withUnsafeMutableBufferPointer { indexes in
+                // Filled from each band's start, which then moves to its end;
+                // shifted back after.
+                for (i, box) in rootBoxes.enumerated() {
+                    for b in bandsOf(box) {
+                        indexes[starts[b]] = i
+                        starts[b] += 1
+                    }
+                }
+            }
+            for b in stride(from: bands, to: 0, by: -1) { starts[b] = starts[b - 1] }
+            starts[0] = 0
+        }
     }
 
     /// `node`'s sublayers back to front.
@@ -50,6 +87,21 @@ extension RenderTree {
         let order = RenderOrder.backToFront(children.map(\.state.zPosition)).map { children[$0] }
         node.order = order
         return order
+    }
+
+    /// ``orderedRoots()`` as a buffer of the array the tree keeps, for a
+    /// pass (`Pass`): valid until the next commit changes the tree.
+    func orderedRootsBuffer() -> UnsafeBufferPointer<RenderNode> {
+        if rootOrder == nil { _ = orderedRoots() }
+        return rootOrder!.withUnsafeBufferPointer { $0 }
+    }
+
+    /// ``orderedChildren(_:)`` as a buffer of the array `node` keeps, for a
+    /// pass (`Pass`): valid until the next commit changes the tree.
+    func orderedChildrenBuffer(_ node: RenderNode) -> UnsafeBufferPointer<RenderNode> {
+        if node.children.isEmpty { return UnsafeBufferPointer(start: nil, count: 0) }
+        if node.order == nil { _ = orderedChildren(node) }
+        return node.order!.withUnsafeBufferPointer { $0 }
     }
 
     /// Computes every draw order kept lazily (``orderedRoots()`` and their
@@ -77,7 +129,7 @@ extension RenderTree {
             if hasTouchedAncestor(node, &covered) { continue }
             recompute(node)
             if let box = node.subtreeBox { damage(box, newBoxOf: node) }
-            if let parent = node.parent { refresh.append(parent) }
+            if let parent = node.parentNode { refresh.append(parent) }
         }
         for start in refresh {
             var current: RenderNode? = start
@@ -85,7 +137,7 @@ extension RenderTree {
                 let box = RenderTree.joinedBox(node)
                 if box == node.subtreeBox { break }
                 node.subtreeBox = box
-                current = node.parent
+                current = node.parentNode
             }
         }
         dirty.removeAll(keepingCapacity: true)
@@ -98,13 +150,13 @@ extension RenderTree {
     /// quadratic.
     private func hasTouchedAncestor(_ node: RenderNode, _ memo: inout [ObjectIdentifier: Bool]) -> Bool {
         var path: [RenderNode] = []
-        var a = node.parent
+        var a = node.parentNode
         var answer = false
         while let x = a {
             if x.mark == stamp { answer = true; break }
             if let known = memo[ObjectIdentifier(x)] { answer = known; break }
             path.append(x)
-            a = x.parent
+            a = x.parentNode
         }
         // Every node on the path has the same touched strict ancestor (or none).
         for x in path { memo[ObjectIdentifier(x)] = answer }
@@ -125,7 +177,7 @@ extension RenderTree {
         if top.children.isEmpty {
             // A leaf (every animated square of a grid): the same steps,
             // without the two arrays the walk below needs.
-            let (parentTransform, parentVisible) = top.parent.map { ($0.toDevice, $0.visible) } ?? (.identity, top.parentID == 0)
+            let (parentTransform, parentVisible) = top.parentNode.map { ($0.toDevice, $0.visible) } ?? (.identity, top.parentID == 0)
             top.toDevice = RenderTree.localTransform(top.state).concatenating(parentTransform)
             top.visible = parentVisible && !top.state.isHidden
             top.ownBox = top.visible ? paintBox(top, clip: displayRect) : nil
@@ -134,7 +186,7 @@ extension RenderTree {
         }
         var preorder: [RenderNode] = []
         var stack: [(RenderNode, Transform2D, Bool)] = []
-        if let parent = top.parent {
+        if let parent = top.parentNode {
             stack.append((top, parent.toDevice, parent.visible))
         } else {
             stack.append((top, .identity, top.parentID == 0))

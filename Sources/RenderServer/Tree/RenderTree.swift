@@ -36,6 +36,16 @@ public final class RenderTree {
     /// (``updateRootBoxes()``, `rootBoxesStamp`).
     @exclusivity(unchecked) var rootBoxes: [RootBox] = []
     @exclusivity(unchecked) var rootBoxesStamp: UInt64 = .max
+    /// The roots of ``rootBoxes`` by band of ``rootBandHeight`` display
+    /// rows, made with them: band `b` lists, in draw order, the indexes of
+    /// the roots whose box touches its rows, at
+    /// `rootBandIndexes[rootBandStarts[b] ..< rootBandStarts[b + 1]]`. A
+    /// pass whose region lies in one or two bands visits only their roots
+    /// (the animation bench's hundred squares and a hundred damaged boxes
+    /// a frame: ten thousand box tests a frame before).
+    @exclusivity(unchecked) var rootBandStarts: [Int] = []
+    @exclusivity(unchecked) var rootBandIndexes: [Int] = []
+    static let rootBandHeight = 64
 
     /// The damage of every commit applied since the last `takeDamage()`.
     @exclusivity(unchecked) public internal(set) var pendingDamage = DamageRegion()
