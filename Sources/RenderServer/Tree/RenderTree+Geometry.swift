@@ -240,10 +240,7 @@ extension RenderTree {
         }
         guard let r = area, r.width > 0, r.height > 0 else { return nil }
         let t = node.toDevice
-        let corners = [
-            Point(x: r.minX, y: r.minY).applying(t), Point(x: r.maxX, y: r.minY).applying(t),
-            Point(x: r.minX, y: r.maxY).applying(t), Point(x: r.maxX, y: r.maxY).applying(t),
-        ]
-        return deviceBox(corners, clip: clip)
+        return deviceBox(Point(x: r.minX, y: r.minY).applying(t), Point(x: r.maxX, y: r.minY).applying(t),
+                         Point(x: r.minX, y: r.maxY).applying(t), Point(x: r.maxX, y: r.maxY).applying(t), clip: clip)
     }
 }
