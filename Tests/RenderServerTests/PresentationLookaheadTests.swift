@@ -12,7 +12,12 @@ struct PresentationLookaheadTests {
     static let width = 200, height = 120
 
     /// 24 squares, each with a repeating basic, keyframe or spring
-    /// animation, and one that ends after 0.3 s.
+    /// animation, and one that ends after 0.3 s; and layers whose step
+    /// changes more than a square's place: a colour and an opacity that
+    /// change only their own paints, a sublayer that moves (not a root),
+    /// a hidden root that moves, a root whose contents are placed in
+    /// bounds that change, and a border that grows from none (its paints
+    /// only, and its box).
     static func scene() -> CommitDiff {
         var ops = Ops()
         for i in 0..<24 {
@@ -31,6 +36,27 @@ struct PresentationLookaheadTests {
             a.id = UInt64(i + 1)
             ops.ops.append(.addAnimation(id, key: "a", a))
         }
+        ops.bitmap(1, Bitmap(width: 3, height: 2, fill: RGBA8(r: 0, g: 200, b: 100, a: 255)))
+        func add(_ id: LayerID, _ a: LayerAnimation) {
+            var a = a
+            a.timing.repeatCount = .infinity
+            a.timing.autoreverses = true
+            a.id = UInt64(id)
+            ops.ops.append(.addAnimation(id, key: "a", a))
+        }
+        ops.layer(25, frame: rect(4, 100, 12, 12), [(.backgroundColor, .color(.red))])
+        add(25, LayerAnimation(.backgroundColor, .basic(BasicAnimation(to: .color(.blue))), duration: 0.4))
+        ops.layer(26, frame: rect(20, 100, 12, 12), [(.backgroundColor, .color(.white))])
+        add(26, LayerAnimation(.opacity, .basic(BasicAnimation(to: .number(0.3))), duration: 0.5))
+        ops.layer(27, parent: 1, frame: rect(2, 2, 6, 6), [(.backgroundColor, .color(.blue))])
+        add(27, LayerAnimation(.position, .basic(BasicAnimation(by: .point(Point(x: 5, y: 3)))), duration: 0.6))
+        ops.layer(28, frame: rect(40, 100, 12, 12), [(.backgroundColor, .color(.white)), (.isHidden, .bool(true))])
+        add(28, LayerAnimation(.position, .basic(BasicAnimation(by: .point(Point(x: 9, y: 0)))), duration: 0.5))
+        ops.layer(29, frame: rect(60, 96, 20, 16), [(.contents, .image(ImageID(rawValue: 1)))])
+        add(29, LayerAnimation(.bounds, .basic(BasicAnimation(to: .rect(rect(0, 0, 31, 9)))), duration: 0.7))
+        // A border from nothing: a change of paints only that changes the box too.
+        ops.layer(30, frame: rect(90, 96, 14, 14), [(.borderColor, .color(.red))])
+        add(30, LayerAnimation(.borderWidth, .basic(BasicAnimation(from: .number(0), to: .number(3))), duration: 0.5))
         return CommitDiff(sequence: 1, time: 0, ops: ops.ops)
     }
 
