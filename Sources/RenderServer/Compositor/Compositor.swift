@@ -181,9 +181,9 @@ public final class Compositor {
 ///
 /// A pass only reads the tree, which its caller keeps alive and which does
 /// not change meanwhile (a draw order made lazily, the one write, is kept
-/// until the next commit): so neither the objects it works with nor the
-/// nodes and draw orders it walks are reference counted
-/// (`unowned(unsafe)`, buffers of the tree's arrays). Counting them was
+/// until the next commit): so the nodes and draw orders it walks are not
+/// reference counted (buffers of the tree's arrays, nodes entered through
+/// unretained handles, a frame's node `unowned(unsafe)`). Counting them was
 /// about a thousand atomic increments and decrements a frame on each of
 /// the two bands' threads, on counts both threads share (docs/benchmarks.md,
 /// "A pass counts no references").
