@@ -106,6 +106,17 @@ public final class ServerSession {
     private let pid: UInt32
     /// Frames written so far.
     public private(set) var framesWritten = 0
+    /// The frame of the vsync after the last, drawn before the client
+    /// asked for it (``drawNextFrameAhead()``), and taken back if anything
+    /// else comes first.
+    private var drawnAhead: DrawnAhead?
+    /// The vsync the client sends next when nothing else comes first: the
+    /// one after a frame that animates, with no render cost.
+    private var nextAnimatedVsync: UInt64?
+    /// How many frames were drawn ahead, and how many of them were taken
+    /// back because another message came before their vsync.
+    public private(set) var framesDrawnAhead = 0
+    public private(set) var framesTakenBack = 0
 
     /// - Parameters:
     ///   - pid: reported in `welcome`.
@@ -130,9 +141,11 @@ public final class ServerSession {
     /// The session's frame drawing, while it runs (for tests).
     var drawing: FrameDrawing? { display?.drawing }
 
-    /// The render tree, while the session runs (for inspection).
+    /// The render tree, while the session runs (for inspection): as the
+    /// last frame presented shows it (a frame drawn ahead is taken back).
     public var tree: RenderTree? {
         display?.drawing.settle()
+        takeBackDrawnAhead()
         return display?.tree
     }
 
@@ -143,7 +156,14 @@ public final class ServerSession {
     /// Handles one message from the client; returns the replies to send.
     /// A protocol violation returns an `error` reply and closes the session.
     public func handle(_ message: WireMessage) -> [WireMessage] {
-        display?.drawing.settle()   // the helper may be evaluating the next frame's animations
+        nextAnimatedVsync = nil
+        if let ahead = drawnAhead, case .vsync(ahead.vsync, _) = message {
+            // Its frame is drawn: what is left reads no tree, and the helper
+            // evaluates the one after meanwhile.
+        } else {
+            display?.drawing.settle()   // the helper may be evaluating the next frame's animations
+            takeBackDrawnAhead()
+        }
         do {
             return try dispatch(message)
         } catch let e as LayerTreeError {
@@ -315,20 +335,15 @@ public final class ServerSession {
         unlatched.removeAll()
         // The animations, at the frame's target time: vsync k + 1, when it
         // is on screen unless the render overruns (docs/animations.md).
-        let step = tree.advanceAnimations(toMediaTime: Double(nextTime) / 1e9, ahead: display.drawing.ahead)
-        let maxReports = WireLimits().maxAnimationReports
-        guard step.began.count <= maxReports, step.ended.count <= maxReports else {
-            throw SessionError(.serverFailure, "vsync \(k): \(max(step.began.count, step.ended.count)) animations began or ended at one frame; a presented message reports at most \(maxReports) (docs/limits.md)")
-        }
+        // Drawn already when nothing came between the last vsync and this one.
+        let ahead = drawnAhead.flatMap { $0.vsync == k ? $0.render : nil }
+        drawnAhead = nil
+        let render = try ahead ?? self.render(display, vsync: k, atMediaTime: Double(nextTime) / 1e9)
+        let step = render.step
         // While an animation runs, the next vsync must be drawn (§3.8).
         let nextFrame = step.animating ? nextTime : WireMessage.Presented.noNextFrame
-        var unmerged = display.unmergedSpare
-        let damage = tree.takeDamage(changed: &unmerged)
-        let unmergedOnDisplay = unmerged.map { FrameDrawing.clipped($0, to: tree.displayRect) }
-        // Unmerged, the boxes' union is the region's bounds.
-        let bounds = tree.mergesDamage ? damage.bounds : unmerged?.reduce(nil) { $0.union($1) as PixelRect? }
-        display.unmergedSpare = unmerged
-        guard let box = bounds else {
+        if step.animating, !hello.rendersInTime { nextAnimatedVsync = k + 1 }
+        guard let box = render.box else {
             return .presented(.init(frame: k + 1, onScreenTime: nextTime, frameHash: display.framebufferHash,
                                     damage: .none, firstVisible: latched, nextFrameTime: nextFrame,
                                     began: step.began, ended: step.ended))
@@ -339,9 +354,8 @@ public final class ServerSession {
         var frame = k + 1
         var onScreen = nextTime
         var renderDuration: Int64 = 0
-        let changed = damage.clipped(to: tree.displayRect).rects
         if hello.rendersInTime {
-            let pixels = changed.reduce(0) { $0 + $1.width * $1.height }
+            let pixels = render.changed.reduce(0) { $0 + $1.width * $1.height }
             let duration = hello.renderDuration(pixels: pixels)
             let (end, overflow) = time.addingReportingOverflow(duration ?? .max)
             guard duration != nil, !overflow else {
@@ -353,25 +367,19 @@ public final class ServerSession {
             busyUntil = end
             frame = f
         }
-        let (paint, encoded) = FrameDrawing.rectangles(region: damage.rects, onDisplay: changed,
-                                                       unmerged: unmergedOnDisplay, merged: tree.mergesDamage)
-        // The P6 bytes are what is written and what the probes read: with
-        // neither (`--frames none`, no `expect pixel`) they are not kept.
-        // Each damaged tile is rehashed once, however many rectangles touch it.
-        display.drawing.draw(tree, paint: paint, changed: encoded, into: &display.framebuffer,
-                             p6: &display.ppm, keepsP6: display.frames.keepsFrames || !hello.probes.isEmpty,
-                             p6HeaderCount: display.ppmHeaderCount, background: hello.background, hash: &display.tiledHash)
+        if ahead == nil {
+            draw(render, display)
+            lookAhead(after: k, render, display)
+        }
         let hash = display.tiledHash.value
-        let changes = P6Changes(headerCount: display.ppmHeaderCount, width: display.framebuffer.width, rects: encoded)
+        let changes = P6Changes(headerCount: display.ppmHeaderCount, width: display.framebuffer.width, rects: render.encoded)
         try display.frames.write(frame: frame, ppm: &display.ppm, changed: changes) {
             FrameIndexEntry(frame: frame, present: onScreen, file: FrameFolder.fileName(frame: frame),
                             hash: Bitmap.hashHex(hash), txns: transactions, damage: Self.indexRect(box),
-                            rects: damage.rects.map(Self.indexRect)).jsonLine
+                            rects: render.damage.rects.map(Self.indexRect)).jsonLine
         }
         display.framebufferHash = hash
         framesWritten += 1
-        // The next frame's animations, while the client takes its turn.
-        if step.animating, !hello.rendersInTime, let t = try? vsyncTime(k + 2) { display.drawing.lookAhead(tree, atMediaTime: Double(t) / 1e9) }
         // Animating: the next vsync the server can latch at (after the render).
         let next = step.animating ? (hello.rendersInTime ? try vsyncTime(try firstVsync(atOrAfter: busyUntil, from: k + 1, clock)) : nextTime)
             : WireMessage.Presented.noNextFrame
@@ -380,6 +388,121 @@ public final class ServerSession {
                                               width: UInt32(box.width), height: UInt32(box.height)),
                                 firstVisible: latched, nextFrameTime: next, renderDuration: renderDuration,
                                 probeColors: display.probeColors(), began: step.began, ended: step.ended))
+    }
+
+    /// A frame's animation step and damage, and what it recomposites and
+    /// re-encodes: the part of `present` that can be done ahead.
+    private struct FrameRender {
+        var step: RenderTree.AnimationStep
+        var damage: DamageRegion
+        /// The damage's bounds; nil when the frame changed no pixel.
+        var box: PixelRect?
+        /// The region's rectangles on the display (what a raster cost counts).
+        var changed: [PixelRect] = []
+        var paint: [PixelRect] = []
+        var encoded: [PixelRect] = []
+    }
+
+    /// A frame drawn ahead of its vsync: its render, and the node states
+    /// its step replaced, to take it back with.
+    private struct DrawnAhead {
+        var vsync: UInt64
+        var render: FrameRender
+        var shown: [(LayerID, LayerState)]
+    }
+
+    /// Runs the animation step of vsync `k`'s frame at media time `t` and
+    /// takes the damage of everything since the last frame.
+    private func render(_ display: Display, vsync k: UInt64, atMediaTime t: Double) throws -> FrameRender {
+        let tree = display.tree
+        let step = tree.advanceAnimations(toMediaTime: t, ahead: display.drawing.ahead)
+        let maxReports = WireLimits().maxAnimationReports
+        guard step.began.count <= maxReports, step.ended.count <= maxReports else {
+            throw SessionError(.serverFailure, "vsync \(k): \(max(step.began.count, step.ended.count)) animations began or ended at one frame; a presented message reports at most \(maxReports) (docs/limits.md)")
+        }
+        var unmerged = display.unmergedSpare
+        let damage = tree.takeDamage(changed: &unmerged)
+        let unmergedOnDisplay = unmerged.map { FrameDrawing.clipped($0, to: tree.displayRect) }
+        // Unmerged, the boxes' union is the region's bounds.
+        let bounds = tree.mergesDamage ? damage.bounds : unmerged?.reduce(nil) { $0.union($1) as PixelRect? }
+        display.unmergedSpare = unmerged
+        var r = FrameRender(step: step, damage: damage, box: bounds)
+        guard bounds != nil else { return r }
+        r.changed = damage.clipped(to: tree.displayRect).rects
+        (r.paint, r.encoded) = FrameDrawing.rectangles(region: damage.rects, onDisplay: r.changed,
+                                                       unmerged: unmergedOnDisplay, merged: tree.mergesDamage)
+        return r
+    }
+
+    /// Recomposites a frame's damage into the framebuffer, its P6 bytes
+    /// and its tile hash. The P6 bytes are what is written and what the
+    /// probes read: with neither (`--frames none`, no `expect pixel`) they
+    /// are not kept. Each damaged tile is rehashed once, however many
+    /// rectangles touch it.
+    private func draw(_ r: FrameRender, _ display: Display) {
+        guard r.box != nil else { return }
+        display.drawing.draw(display.tree, paint: r.paint, changed: r.encoded, into: &display.framebuffer,
+                             p6: &display.ppm, keepsP6: display.frames.keepsFrames || !display.hello.probes.isEmpty,
+                             p6HeaderCount: display.ppmHeaderCount, background: display.hello.background, hash: &display.tiledHash)
+    }
+
+    /// The frame after vsync `k`'s animations, evaluated on the helper
+    /// while the client takes its turn.
+    private func lookAhead(after k: UInt64, _ r: FrameRender, _ display: Display) {
+        guard r.step.animating, !display.hello.rendersInTime, let t = try? vsyncTime(k + 2, display.clock) else { return }
+        display.drawing.lookAhead(display.tree, atMediaTime: Double(t) / 1e9)
+    }
+
+    /// Draws the frame of the client's next vsync before it comes, while
+    /// the client takes its turn (docs/render-server.md, "Drawing ahead"):
+    /// when the last frame animates, nothing was sent since, and the step
+    /// of the next one is worked out already (``PresentationLookahead``: a
+    /// step that stamps, ends and drops nothing, whose states only the
+    /// nodes take). When that vsync comes next, its frame is written and
+    /// reported as drawn; when anything else comes first, the frame is
+    /// taken back — the nodes show their states from before again and
+    /// what it drew is drawn again from them — and the message is handled
+    /// as if nothing had been drawn: the same bytes either way (tested).
+    /// The socket code calls it when it has answered every message that
+    /// came; it does nothing when there is nothing to draw ahead.
+    public func drawNextFrameAhead() {
+        guard drawnAhead == nil, let k = nextAnimatedVsync, let display, unlatched.isEmpty,
+              sharedSinceLastApply.isEmpty else { return }
+        nextAnimatedVsync = nil
+        let tree = display.tree
+        guard let t = try? vsyncTime(k + 1, display.clock), tree.pendingDamage.isEmpty else { return }
+        let mediaTime = Double(t) / 1e9
+        display.drawing.settle()
+        guard display.drawing.ahead.holds(for: tree, atMediaTime: mediaTime) else { return }
+        tree.shownBefore = []
+        let render: FrameRender
+        do {
+            render = try self.render(display, vsync: k, atMediaTime: mediaTime)
+        } catch {
+            // A step that stamps and ends nothing reports nothing: unreachable.
+            tree.shownBefore = nil
+            return
+        }
+        drawnAhead = DrawnAhead(vsync: k, render: render, shown: tree.shownBefore ?? [])
+        tree.shownBefore = nil
+        framesDrawnAhead += 1
+        draw(render, display)
+        lookAhead(after: k, render, display)
+    }
+
+    /// Takes back the frame drawn ahead, if any: its nodes show their
+    /// states from before, and what it drew is drawn again from them, so
+    /// that the tree, the framebuffer, its P6 bytes and its hash are what
+    /// the last frame presented left.
+    private func takeBackDrawnAhead() {
+        guard let ahead = drawnAhead, let display else { return }
+        drawnAhead = nil
+        framesTakenBack += 1
+        display.drawing.settle()
+        display.tree.takeBack(ahead.shown)
+        var taken: [PixelRect]? = nil
+        _ = display.tree.takeDamage(changed: &taken)
+        draw(ahead.render, display)
     }
 
     private static func indexRect(_ r: PixelRect) -> FrameIndexEntry.Rect {

@@ -112,7 +112,12 @@ extension SocketServer {
                     try? fd.writeAll(WireMessage.refusal(error).encode(), deadline: replyDeadline())
                     return .protocolError(error.description)
                 }
-                guard let message else { return nil }
+                guard let message else {
+                    // Every message that came is answered: the client's
+                    // turn, in which the next frame can be drawn.
+                    session.drawNextFrameAhead()
+                    return nil
+                }
                 let replies: [WireMessage]
                 switch handle(message) {
                 case .success(let r): replies = r

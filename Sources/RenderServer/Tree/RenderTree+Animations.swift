@@ -56,11 +56,27 @@ extension RenderTree {
     private func show(_ state: LayerState?, of id: LayerID) {
         guard let node = nodes[id], let state, state != node.state else { return }
         let old = node.state
+        shownBefore?.append((id, old))
         if Self.differsOnlyInPaints(old, state, node) { repaint(node) } else { touch(node) }
         node.state = state
         if old.zPosition != state.zPosition {
             if let parent = node.parentNode { parent.order = nil } else if node.parentID == 0 { rootOrder = nil }
         }
+    }
+
+    /// Takes back a step that took its states from a lookahead
+    /// (``advanceAnimations(toMediaTime:ahead:)`` while ``shownBefore``
+    /// recorded): every node it changed shows its state from before again,
+    /// through the same path, so each node's geometry and boxes are again
+    /// what they were (worked out from its state alone). Such a step
+    /// changed nothing else in the tree: it stamped, ended and dropped
+    /// nothing. The damage this adds is not taken back; the caller
+    /// redraws what the step drew and takes it.
+    func takeBack(_ shown: [(LayerID, LayerState)]) {
+        guard !shown.isEmpty else { return }
+        beginCommit()
+        for (id, state) in shown { show(state, of: id) }
+        _ = endCommit()
     }
 
     /// Whether `a` and `b` differ only in what paints the layer itself

@@ -35,9 +35,16 @@ public final class PresentationLookahead {
     /// one kept; taken, so that it serves once.
     func take(for tree: RenderTree, atMediaTime t: Double) -> (states: [LayerState], animating: Bool)? {
         defer { source = nil }
-        guard let s = source, s.tree == ObjectIdentifier(tree), s.stamp == tree.stamp, s.time == t,
-              states.count == tree.layers.animatedLayerIDs.count else { return nil }
+        guard holds(for: tree, atMediaTime: t) else { return nil }
         return (states, animating)
+    }
+
+    /// Whether the step worked out for `tree` as it is now at media time
+    /// `t` is the one kept (``take(for:atMediaTime:)`` would answer it).
+    func holds(for tree: RenderTree, atMediaTime t: Double) -> Bool {
+        guard let s = source else { return false }
+        return s.tree == ObjectIdentifier(tree) && s.stamp == tree.stamp && s.time == t
+            && states.count == tree.layers.animatedLayerIDs.count
     }
 }
 

@@ -50,6 +50,11 @@ public final class RenderTree {
     /// The damage of every commit applied since the last `takeDamage()`.
     @exclusivity(unchecked) public internal(set) var pendingDamage = DamageRegion()
 
+    /// While not nil, the animation step records here each node state it
+    /// replaces, by layer, so that a frame drawn ahead can be taken back
+    /// (``takeBack(_:)``; docs/render-server.md, "Drawing ahead").
+    @exclusivity(unchecked) var shownBefore: [(LayerID, LayerState)]?
+
     /// The stamp of the commit being applied (nodes it touched carry it).
     @exclusivity(unchecked) var stamp: UInt64 = 0
     /// Nodes whose subtree the commit touched.

@@ -32,7 +32,10 @@ public func fuzzSession(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 _ = WireMessage.refusal(error).encode()
                 return 0
             }
-            guard let message else { break }
+            guard let message else {
+                session.drawNextFrameAhead()   // as the socket code does: every message answered
+                break
+            }
             for reply in session.handle(message) { _ = reply.encode() }
             if session.state == .closed { return 0 }
         }
