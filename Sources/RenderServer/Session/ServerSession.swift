@@ -110,6 +110,9 @@ public final class ServerSession {
     /// asked for it (``drawNextFrameAhead()``), and taken back if anything
     /// else comes first.
     private var drawnAhead: DrawnAhead?
+    /// The array the next frame drawn ahead records its replaced states
+    /// in (``recycle(_:)``).
+    private var spareShown: [(LayerID, LayerState)] = []
     /// The vsync the client sends next when nothing else comes first: the
     /// one after a frame that animates, with no render cost.
     private var nextAnimatedVsync: UInt64?
@@ -337,7 +340,7 @@ public final class ServerSession {
         // is on screen unless the render overruns (docs/animations.md).
         // Drawn already when nothing came between the last vsync and this one.
         let ahead = drawnAhead.flatMap { $0.vsync == k ? $0.render : nil }
-        drawnAhead = nil
+        recycle(drawnAhead.take())
         let render = try ahead ?? self.render(display, vsync: k, atMediaTime: Double(nextTime) / 1e9)
         let step = render.step
         // While an animation runs, the next vsync must be drawn (§3.8).
@@ -474,7 +477,8 @@ public final class ServerSession {
         let mediaTime = Double(t) / 1e9
         display.drawing.settle()
         guard display.drawing.ahead.holds(for: tree, atMediaTime: mediaTime) else { return }
-        tree.shownBefore = []
+        tree.shownBefore = spareShown
+        spareShown = []
         let render: FrameRender
         do {
             render = try self.render(display, vsync: k, atMediaTime: mediaTime)
@@ -495,14 +499,22 @@ public final class ServerSession {
     /// that the tree, the framebuffer, its P6 bytes and its hash are what
     /// the last frame presented left.
     private func takeBackDrawnAhead() {
-        guard let ahead = drawnAhead, let display else { return }
-        drawnAhead = nil
+        guard let display, let ahead = drawnAhead.take() else { return }
         framesTakenBack += 1
         display.drawing.settle()
         display.tree.takeBack(ahead.shown)
         var taken: [PixelRect]? = nil
         _ = display.tree.takeDamage(changed: &taken)
         draw(ahead.render, display)
+        recycle(ahead)
+    }
+
+    /// Keeps the array of a frame drawn ahead that is done with, emptied,
+    /// for the next one: its hundred states are not reallocated a frame.
+    private func recycle(_ ahead: consuming DrawnAhead?) {
+        guard var shown = ahead?.shown else { return }
+        shown.removeAll(keepingCapacity: true)
+        spareShown = shown
     }
 
     private static func indexRect(_ r: PixelRect) -> FrameIndexEntry.Rect {

@@ -56,12 +56,12 @@ extension RenderTree {
     private func show(_ state: LayerState?, of id: LayerID) {
         guard let node = nodes[id], let state, state != node.state else { return }
         let old = node.state
-        shownBefore?.append((id, old))
         if Self.differsOnlyInPaints(old, state, node) { repaint(node) } else { touch(node) }
         node.state = state
         if old.zPosition != state.zPosition {
             if let parent = node.parentNode { parent.order = nil } else if node.parentID == 0 { rootOrder = nil }
         }
+        shownBefore?.append((id, old))   // its last use: moved, not copied
     }
 
     /// Takes back a step that took its states from a lookahead
