@@ -15,6 +15,9 @@ import RenderWire
 /// region, and the frame is on screen at vsync `k + 1`: it is written as
 /// `frame-(k+1).ppm` and reported back with `presented`. A vsync on which
 /// nothing changed writes no file (its reply has an empty damage rectangle).
+/// While animations run, the frame of the next vsync may be drawn before
+/// that vsync comes (``drawNextFrameAhead()``), and is taken back when
+/// another message comes first: the same bytes either way.
 /// With a render cost (`hello.renderCost`) the frame is on screen at the
 /// first vsync after its render ends, and a vsync during a render latches
 /// nothing (its reply's `nextFrameTime` says when to ask again).
