@@ -13,7 +13,8 @@ import Testing
 struct DrawingAheadTests {
     static let clock = VsyncClock(hz: 60)
 
-    /// 40 animated squares on a 390 × 300 display: each frame's damage is
+    /// 40 animated squares (`animatedSquares`, a third of them opaque, the
+    /// rest translucent) on a 390 × 300 display: each frame's damage is
     /// drawn in two bands (the helper runs) and 40 layers are enough to
     /// look ahead, so the next frame can be drawn ahead. Two probes read
     /// the P6 bytes.
@@ -21,20 +22,8 @@ struct DrawingAheadTests {
         let s = ServerSession(pid: 1) { _ in output }
         _ = s.handle(.hello(.init(width: 390, height: 300, refreshHz: 60, background: .black, outputFolder: "unused",
                                   probes: [.init(x: 20, y: 30), .init(x: 200, y: 150)])))
-        var ops = Ops()
-        for i in 0..<40 {
-            let id = LayerID(UInt32(i + 1))
-            ops.layer(id, frame: rect(Double(i % 10) * 39 + 4, Double(i / 10) * 70 + 10, 24, 24),
-                      [(.backgroundColor, .color(i % 3 == 0 ? .white : RGBA(r: 0.15, g: 0.6, b: 0.85, a: 0.8)))])
-            var a = i % 2 == 0
-                ? LayerAnimation(.position, .basic(BasicAnimation(by: .point(Point(x: 0, y: 30)))), duration: 0.5)
-                : LayerAnimation(.transform, .keyframe(KeyframeAnimation(values: [.transform(.identity), .transform(.rotation(degrees: 180))])), duration: 0.8)
-            a.timing.autoreverses = true
-            a.timing.repeatCount = .infinity
-            a.id = UInt64(i + 1)
-            ops.ops.append(.addAnimation(id, key: "a", a))
-        }
-        _ = s.handle(.commit(CommitDiff(sequence: 1, time: 0, ops: ops.ops)))
+        let squares = animatedSquares(40) { i in i % 3 == 0 ? .white : RGBA(r: 0.15, g: 0.6, b: 0.85, a: 0.8) }
+        _ = s.handle(.commit(CommitDiff(sequence: 1, time: 0, ops: squares)))
         return s
     }
 

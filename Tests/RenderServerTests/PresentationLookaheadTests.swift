@@ -129,21 +129,9 @@ struct PresentationLookaheadTests {
             let s = ServerSession(pid: 1) { _ in output }
             _ = s.handle(.hello(.init(width: 390, height: 300, refreshHz: 60, background: .black, outputFolder: "unused")))
             s.drawing?.looksAhead = looksAhead
-            var ops = Ops()
             // 40 squares, each animated: a frame's damage is drawn in two
             // bands, so the helper runs, and 40 layers are enough to look ahead.
-            for i in 0..<40 {
-                let id = LayerID(UInt32(i + 1))
-                ops.layer(id, frame: rect(Double(i % 10) * 39 + 4, Double(i / 10) * 70 + 10, 24, 24), [(.backgroundColor, .color(.white))])
-                var a = i % 2 == 0
-                    ? LayerAnimation(.position, .basic(BasicAnimation(by: .point(Point(x: 0, y: 30)))), duration: 0.5)
-                    : LayerAnimation(.transform, .keyframe(KeyframeAnimation(values: [.transform(.identity), .transform(.rotation(degrees: 180))])), duration: 0.8)
-                a.timing.autoreverses = true
-                a.timing.repeatCount = .infinity
-                a.id = UInt64(i + 1)
-                ops.ops.append(.addAnimation(id, key: "a", a))
-            }
-            _ = s.handle(.commit(CommitDiff(sequence: 1, time: 0, ops: ops.ops)))
+            _ = s.handle(.commit(CommitDiff(sequence: 1, time: 0, ops: animatedSquares(40))))
             return s
         }
         let ahead = session(looksAhead: true), plain = session(looksAhead: false)

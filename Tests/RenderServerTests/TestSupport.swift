@@ -59,6 +59,28 @@ struct Ops {
     }
 }
 
+/// `count` squares of 24 × 24 in rows of ten, 39 × 70 apart on a display
+/// 390 wide, each with a repeating autoreversing animation — even ones a
+/// move `by=(0,30)` in 0.5 s, odd ones a half turn in 0.8 s — in the
+/// colour `color(i)`: a frame's damage is large enough for two bands, and
+/// 16 squares or more are enough to look ahead (the sessions of
+/// `PresentationLookaheadTests` and `DrawingAheadTests`).
+func animatedSquares(_ count: Int, color: (Int) -> RGBA = { _ in .white }) -> [DiffOp] {
+    var ops = Ops()
+    for i in 0..<count {
+        let id = LayerID(UInt32(i + 1))
+        ops.layer(id, frame: rect(Double(i % 10) * 39 + 4, Double(i / 10) * 70 + 10, 24, 24), [(.backgroundColor, .color(color(i)))])
+        var a = i % 2 == 0
+            ? LayerAnimation(.position, .basic(BasicAnimation(by: .point(Point(x: 0, y: 30)))), duration: 0.5)
+            : LayerAnimation(.transform, .keyframe(KeyframeAnimation(values: [.transform(.identity), .transform(.rotation(degrees: 180))])), duration: 0.8)
+        a.timing.autoreverses = true
+        a.timing.repeatCount = .infinity
+        a.id = UInt64(i + 1)
+        ops.ops.append(.addAnimation(id, key: "a", a))
+    }
+    return ops.ops
+}
+
 func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect {
     Rect(x: x, y: y, width: w, height: h)
 }

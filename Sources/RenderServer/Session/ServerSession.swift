@@ -37,7 +37,7 @@ public final class ServerSession {
     }
 
     /// What `hello` sets up: the display, its tree and its framebuffer.
-    private final class Display {
+    final class Display {
         let hello: WireMessage.Hello
         let clock: VsyncClock
         let frames: FrameOutput
@@ -90,13 +90,13 @@ public final class ServerSession {
     private var phase = Phase.awaitingHello
     /// Commits applied since the last vsync (sequence, transaction ids): the
     /// next frame shows them first.
-    private var unlatched: [(sequence: UInt64, transactions: [UInt64])] = []
+    var unlatched: [(sequence: UInt64, transactions: [UInt64])] = []
     /// Bitmaps that came as `bitmapShared` since the last commit or
     /// snapshot: they belong to the next one, so a snapshot (which starts a
     /// new tree) stores them again before it applies.
-    private var sharedSinceLastApply: [(ImageID, Bitmap)] = []
+    var sharedSinceLastApply: [(ImageID, Bitmap)] = []
     /// The last vsync handled (index, time), and the last commit's time.
-    private var lastVsync: (index: UInt64, time: Int64)?
+    var lastVsync: (index: UInt64, time: Int64)?
     private var lastCommitTime: Int64?
     /// Virtual time until which the server is still rendering the last
     /// frame it drew (`hello.renderCost` after its latch): a vsync before
@@ -112,17 +112,17 @@ public final class ServerSession {
     /// The frame of the vsync after the last, drawn before the client
     /// asked for it (``drawNextFrameAhead()``), and taken back if anything
     /// else comes first.
-    private var drawnAhead: DrawnAhead?
+    var drawnAhead: DrawnAhead?
     /// The array the next frame drawn ahead records its replaced states
     /// in (``recycle(_:)``).
-    private var spareShown: [(LayerID, LayerState)] = []
+    var spareShown: [(LayerID, LayerState)] = []
     /// The vsync the client sends next when nothing else comes first: the
     /// one after a frame that animates, with no render cost.
-    private var nextAnimatedVsync: UInt64?
+    var nextAnimatedVsync: UInt64?
     /// How many frames were drawn ahead, and how many of them were taken
     /// back because another message came before their vsync.
-    public private(set) var framesDrawnAhead = 0
-    public private(set) var framesTakenBack = 0
+    public internal(set) var framesDrawnAhead = 0
+    public internal(set) var framesTakenBack = 0
 
     /// - Parameters:
     ///   - pid: reported in `welcome`.
@@ -155,7 +155,7 @@ public final class ServerSession {
         return display?.tree
     }
 
-    private var display: Display? {
+    var display: Display? {
         if case .running(let d) = phase { d } else { nil }
     }
 
@@ -284,35 +284,6 @@ public final class ServerSession {
         decodeNanoseconds &+= nanoseconds
     }
 
-    /// Virtual time never goes back: a commit is not earlier than the last
-    /// vsync, and its sequence follows the last commit's.
-    private func checkTime(of diff: CommitDiff, _ name: String, _ display: Display) throws {
-        if let v = lastVsync, diff.time < v.time {
-            throw SessionError(.commitBeforeVsync, "\(name) \(diff.sequence): its time \(diff.time) ns is before vsync \(v.index) at \(v.time) ns, already rendered; virtual time must not go back")
-        }
-        let last = display.tree.lastSequence
-        if last > 0, diff.sequence <= last {
-            throw SessionError(.sequenceNotFollowing, "\(name) \(diff.sequence): sequence must follow the last commit's, \(last)")
-        }
-    }
-
-    /// The first vsync from `k` on whose time is at or after `time`.
-    private func firstVsync(atOrAfter time: Int64, from k: UInt64, _ clock: VsyncClock) throws -> UInt64 {
-        guard let first = clock.firstVsync(atOrAfter: time) else {
-            throw SessionError(.timeOutOfRange, "the first vsync at or after \(time) ns is past the end of virtual time (\(Int64.max) ns)")
-        }
-        return Swift.max(k, UInt64(first))
-    }
-
-    /// The time of vsync `k`, checked: an index whose time is past the end
-    /// of virtual time is a session error, never an overflow.
-    private func vsyncTime(_ k: UInt64, _ clock: VsyncClock) throws -> Int64 {
-        guard k <= UInt64(Int64.max), let t = clock.time(ofVsync: Int64(k)) else {
-            throw SessionError(.timeOutOfRange, "vsync \(k): its time at \(clock.hz) Hz is past the end of virtual time (\(Int64.max) ns, about 292 years)")
-        }
-        return t
-    }
-
     private func present(vsync k: UInt64, time: Int64, _ display: Display) throws -> WireMessage {
         let hello = display.hello, tree = display.tree, clock = display.clock
         func vsyncTime(_ k: UInt64) throws -> Int64 { try self.vsyncTime(k, clock) }
@@ -341,10 +312,11 @@ public final class ServerSession {
         unlatched.removeAll()
         // The animations, at the frame's target time: vsync k + 1, when it
         // is on screen unless the render overruns (docs/animations.md).
-        // Drawn already when nothing came between the last vsync and this one.
-        let ahead = drawnAhead.flatMap { $0.vsync == k ? $0.render : nil }
-        recycle(drawnAhead.take())
-        let render = try ahead ?? self.render(display, vsync: k, atMediaTime: Double(nextTime) / 1e9)
+        // Drawn already when nothing came between the last vsync and this
+        // one (`handle` took back a frame drawn for another).
+        let ahead = drawnAhead.take()
+        defer { recycle(ahead) }
+        let render = try ahead?.render ?? self.render(display, vsync: k, atMediaTime: Double(nextTime) / 1e9)
         let step = render.step
         // While an animation runs, the next vsync must be drawn (§3.8).
         let nextFrame = step.animating ? nextTime : WireMessage.Presented.noNextFrame
@@ -394,130 +366,6 @@ public final class ServerSession {
                                               width: UInt32(box.width), height: UInt32(box.height)),
                                 firstVisible: latched, nextFrameTime: next, renderDuration: renderDuration,
                                 probeColors: display.probeColors(), began: step.began, ended: step.ended))
-    }
-
-    /// A frame's animation step and damage, and what it recomposites and
-    /// re-encodes: the part of `present` that can be done ahead.
-    private struct FrameRender {
-        var step: RenderTree.AnimationStep
-        var damage: DamageRegion
-        /// The damage's bounds; nil when the frame changed no pixel.
-        var box: PixelRect?
-        /// The region's rectangles on the display (what a raster cost counts).
-        var changed: [PixelRect] = []
-        var paint: [PixelRect] = []
-        var encoded: [PixelRect] = []
-    }
-
-    /// A frame drawn ahead of its vsync: its render, and the node states
-    /// its step replaced, to take it back with.
-    private struct DrawnAhead {
-        var vsync: UInt64
-        var render: FrameRender
-        var shown: [(LayerID, LayerState)]
-    }
-
-    /// Runs the animation step of vsync `k`'s frame at media time `t` and
-    /// takes the damage of everything since the last frame.
-    private func render(_ display: Display, vsync k: UInt64, atMediaTime t: Double) throws -> FrameRender {
-        let tree = display.tree
-        let step = tree.advanceAnimations(toMediaTime: t, ahead: display.drawing.ahead)
-        let maxReports = WireLimits().maxAnimationReports
-        guard step.began.count <= maxReports, step.ended.count <= maxReports else {
-            throw SessionError(.serverFailure, "vsync \(k): \(max(step.began.count, step.ended.count)) animations began or ended at one frame; a presented message reports at most \(maxReports) (docs/limits.md)")
-        }
-        var unmerged = display.unmergedSpare
-        let damage = tree.takeDamage(changed: &unmerged)
-        let unmergedOnDisplay = unmerged.map { FrameDrawing.clipped($0, to: tree.displayRect) }
-        // Unmerged, the boxes' union is the region's bounds.
-        let bounds = tree.mergesDamage ? damage.bounds : unmerged?.reduce(nil) { $0.union($1) as PixelRect? }
-        display.unmergedSpare = unmerged
-        var r = FrameRender(step: step, damage: damage, box: bounds)
-        guard bounds != nil else { return r }
-        r.changed = damage.clipped(to: tree.displayRect).rects
-        (r.paint, r.encoded) = FrameDrawing.rectangles(region: damage.rects, onDisplay: r.changed,
-                                                       unmerged: unmergedOnDisplay, merged: tree.mergesDamage)
-        return r
-    }
-
-    /// Recomposites a frame's damage into the framebuffer, its P6 bytes
-    /// and its tile hash. The P6 bytes are what is written and what the
-    /// probes read: with neither (`--frames none`, no `expect pixel`) they
-    /// are not kept. Each damaged tile is rehashed once, however many
-    /// rectangles touch it.
-    private func draw(_ r: FrameRender, _ display: Display) {
-        guard r.box != nil else { return }
-        display.drawing.draw(display.tree, paint: r.paint, changed: r.encoded, into: &display.framebuffer,
-                             p6: &display.ppm, keepsP6: display.frames.keepsFrames || !display.hello.probes.isEmpty,
-                             p6HeaderCount: display.ppmHeaderCount, background: display.hello.background, hash: &display.tiledHash)
-    }
-
-    /// The frame after vsync `k`'s animations, evaluated on the helper
-    /// while the client takes its turn.
-    private func lookAhead(after k: UInt64, _ r: FrameRender, _ display: Display) {
-        guard r.step.animating, !display.hello.rendersInTime, let t = try? vsyncTime(k + 2, display.clock) else { return }
-        display.drawing.lookAhead(display.tree, atMediaTime: Double(t) / 1e9)
-    }
-
-    /// Draws the frame of the client's next vsync before it comes, while
-    /// the client takes its turn (docs/render-server.md, "Drawing ahead"):
-    /// when the last frame animates, nothing was sent since, and the step
-    /// of the next one is worked out already (``PresentationLookahead``: a
-    /// step that stamps, ends and drops nothing, whose states only the
-    /// nodes take). When that vsync comes next, its frame is written and
-    /// reported as drawn; when anything else comes first, the frame is
-    /// taken back — the nodes show their states from before again and
-    /// what it drew is drawn again from them — and the message is handled
-    /// as if nothing had been drawn: the same bytes either way (tested).
-    /// The socket code calls it when it has answered every message that
-    /// came; it does nothing when there is nothing to draw ahead.
-    public func drawNextFrameAhead() {
-        guard drawnAhead == nil, let k = nextAnimatedVsync, let display, unlatched.isEmpty,
-              sharedSinceLastApply.isEmpty else { return }
-        nextAnimatedVsync = nil
-        let tree = display.tree
-        guard let t = try? vsyncTime(k + 1, display.clock), tree.pendingDamage.isEmpty else { return }
-        let mediaTime = Double(t) / 1e9
-        display.drawing.settle()
-        guard display.drawing.ahead.holds(for: tree, atMediaTime: mediaTime) else { return }
-        tree.shownBefore = spareShown
-        spareShown = []
-        let render: FrameRender
-        do {
-            render = try self.render(display, vsync: k, atMediaTime: mediaTime)
-        } catch {
-            // A step that stamps and ends nothing reports nothing: unreachable.
-            tree.shownBefore = nil
-            return
-        }
-        drawnAhead = DrawnAhead(vsync: k, render: render, shown: tree.shownBefore ?? [])
-        tree.shownBefore = nil
-        framesDrawnAhead += 1
-        draw(render, display)
-        lookAhead(after: k, render, display)
-    }
-
-    /// Takes back the frame drawn ahead, if any: its nodes show their
-    /// states from before, and what it drew is drawn again from them, so
-    /// that the tree, the framebuffer, its P6 bytes and its hash are what
-    /// the last frame presented left.
-    private func takeBackDrawnAhead() {
-        guard let display, let ahead = drawnAhead.take() else { return }
-        framesTakenBack += 1
-        display.drawing.settle()
-        display.tree.takeBack(ahead.shown)
-        var taken: [PixelRect]? = nil
-        _ = display.tree.takeDamage(changed: &taken)
-        draw(ahead.render, display)
-        recycle(ahead)
-    }
-
-    /// Keeps the array of a frame drawn ahead that is done with, emptied,
-    /// for the next one: its hundred states are not reallocated a frame.
-    private func recycle(_ ahead: consuming DrawnAhead?) {
-        guard var shown = ahead?.shown else { return }
-        shown.removeAll(keepingCapacity: true)
-        spareShown = shown
     }
 
     private static func indexRect(_ r: PixelRect) -> FrameIndexEntry.Rect {

@@ -1,0 +1,132 @@
+import RenderModel
+import RenderWire
+
+/// A frame's render — its animation step, damage and drawing — which
+/// `present` does at a vsync, and which can be done before the vsync comes
+/// while the client takes its turn (docs/render-server.md, "Drawing
+/// ahead"), then taken back if another message comes first.
+extension ServerSession {
+    /// A frame's animation step and damage, and what it recomposites and
+    /// re-encodes: the part of `present` that can be done ahead.
+    struct FrameRender {
+        var step: RenderTree.AnimationStep
+        var damage: DamageRegion
+        /// The damage's bounds; nil when the frame changed no pixel.
+        var box: PixelRect?
+        /// The region's rectangles on the display (what a raster cost counts).
+        var changed: [PixelRect] = []
+        var paint: [PixelRect] = []
+        var encoded: [PixelRect] = []
+    }
+
+    /// A frame drawn ahead of its vsync: its render, and the node states
+    /// its step replaced, to take it back with.
+    struct DrawnAhead {
+        var vsync: UInt64
+        var render: FrameRender
+        var shown: [(LayerID, LayerState)]
+    }
+
+    /// Runs the animation step of vsync `k`'s frame at media time `t` and
+    /// takes the damage of everything since the last frame.
+    func render(_ display: Display, vsync k: UInt64, atMediaTime t: Double) throws -> FrameRender {
+        let tree = display.tree
+        let step = tree.advanceAnimations(toMediaTime: t, ahead: display.drawing.ahead)
+        let maxReports = WireLimits().maxAnimationReports
+        guard step.began.count <= maxReports, step.ended.count <= maxReports else {
+            throw SessionError(.serverFailure, "vsync \(k): \(max(step.began.count, step.ended.count)) animations began or ended at one frame; a presented message reports at most \(maxReports) (docs/limits.md)")
+        }
+        var unmerged = display.unmergedSpare
+        let damage = tree.takeDamage(changed: &unmerged)
+        let unmergedOnDisplay = unmerged.map { FrameDrawing.clipped($0, to: tree.displayRect) }
+        // Unmerged, the boxes' union is the region's bounds.
+        let bounds = tree.mergesDamage ? damage.bounds : unmerged?.reduce(nil) { $0.union($1) as PixelRect? }
+        display.unmergedSpare = unmerged
+        var r = FrameRender(step: step, damage: damage, box: bounds)
+        guard bounds != nil else { return r }
+        r.changed = damage.clipped(to: tree.displayRect).rects
+        (r.paint, r.encoded) = FrameDrawing.rectangles(region: damage.rects, onDisplay: r.changed,
+                                                       unmerged: unmergedOnDisplay, merged: tree.mergesDamage)
+        return r
+    }
+
+    /// Recomposites a frame's damage into the framebuffer, its P6 bytes
+    /// and its tile hash. The P6 bytes are what is written and what the
+    /// probes read: with neither (`--frames none`, no `expect pixel`) they
+    /// are not kept. Each damaged tile is rehashed once, however many
+    /// rectangles touch it.
+    func draw(_ r: FrameRender, _ display: Display) {
+        guard r.box != nil else { return }
+        display.drawing.draw(display.tree, paint: r.paint, changed: r.encoded, into: &display.framebuffer,
+                             p6: &display.ppm, keepsP6: display.frames.keepsFrames || !display.hello.probes.isEmpty,
+                             p6HeaderCount: display.ppmHeaderCount, background: display.hello.background, hash: &display.tiledHash)
+    }
+
+    /// The frame after vsync `k`'s animations, evaluated on the helper
+    /// while the client takes its turn.
+    func lookAhead(after k: UInt64, _ r: FrameRender, _ display: Display) {
+        guard r.step.animating, !display.hello.rendersInTime, let t = try? vsyncTime(k + 2, display.clock) else { return }
+        display.drawing.lookAhead(display.tree, atMediaTime: Double(t) / 1e9)
+    }
+
+    /// Draws the frame of the client's next vsync before it comes, while
+    /// the client takes its turn (docs/render-server.md, "Drawing ahead"):
+    /// when the last frame animates, nothing was sent since, and the step
+    /// of the next one is worked out already (``PresentationLookahead``: a
+    /// step that stamps, ends and drops nothing, whose states only the
+    /// nodes take). When that vsync comes next, its frame is written and
+    /// reported as drawn; when anything else comes first, the frame is
+    /// taken back — the nodes show their states from before again and
+    /// what it drew is drawn again from them — and the message is handled
+    /// as if nothing had been drawn: the same bytes either way (tested).
+    /// The socket code calls it when it has answered every message that
+    /// came; it does nothing when there is nothing to draw ahead.
+    public func drawNextFrameAhead() {
+        guard drawnAhead == nil, let k = nextAnimatedVsync, let display, unlatched.isEmpty,
+              sharedSinceLastApply.isEmpty else { return }
+        nextAnimatedVsync = nil
+        let tree = display.tree
+        guard let t = try? vsyncTime(k + 1, display.clock), tree.pendingDamage.isEmpty else { return }
+        let mediaTime = Double(t) / 1e9
+        display.drawing.settle()
+        guard display.drawing.ahead.holds(for: tree, atMediaTime: mediaTime) else { return }
+        tree.shownBefore = spareShown
+        spareShown = []
+        let render: FrameRender
+        do {
+            render = try self.render(display, vsync: k, atMediaTime: mediaTime)
+        } catch {
+            // A step that stamps and ends nothing reports nothing: unreachable.
+            tree.shownBefore = nil
+            return
+        }
+        drawnAhead = DrawnAhead(vsync: k, render: render, shown: tree.shownBefore ?? [])
+        tree.shownBefore = nil
+        framesDrawnAhead += 1
+        draw(render, display)
+        lookAhead(after: k, render, display)
+    }
+
+    /// Takes back the frame drawn ahead, if any: its nodes show their
+    /// states from before, and what it drew is drawn again from them, so
+    /// that the tree, the framebuffer, its P6 bytes and its hash are what
+    /// the last frame presented left.
+    func takeBackDrawnAhead() {
+        guard let display, let ahead = drawnAhead.take() else { return }
+        framesTakenBack += 1
+        display.drawing.settle()
+        display.tree.takeBack(ahead.shown)
+        var taken: [PixelRect]? = nil
+        _ = display.tree.takeDamage(changed: &taken)
+        draw(ahead.render, display)
+        recycle(ahead)
+    }
+
+    /// Keeps the array of a frame drawn ahead that is done with, emptied,
+    /// for the next one: its hundred states are not reallocated a frame.
+    func recycle(_ ahead: consuming DrawnAhead?) {
+        guard var shown = ahead?.shown else { return }
+        shown.removeAll(keepingCapacity: true)
+        spareShown = shown
+    }
+}
