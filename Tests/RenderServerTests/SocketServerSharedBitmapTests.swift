@@ -16,46 +16,26 @@ import Testing
             var outcome: SocketServer.Outcome?
         }
 
-        let client: FileDescriptor
         let result = Result()
-        private let thread: SystemThread
-        private var decoder = FrameDecoder()
+        private let server: SocketPairServer
         var output: MemoryFrameOutput { result.output }
         var outcome: SocketServer.Outcome? { result.outcome }
 
         init() throws {
-            let (client, server) = try FileDescriptor.socketPair()
-            self.client = client
-            let serverFD = server.rawValue
             let result = self.result
-            thread = try SystemThread.start {
+            server = try SocketPairServer { fd in
                 let output = result.output
-                let session = ServerSession(pid: 1) { _ in output }
-                let server = FileDescriptor(rawValue: serverFD)
-                result.outcome = SocketServer.serve(fd: server, session: session)
-                try? server.close()
+                result.outcome = SocketServer.serve(fd: fd, session: ServerSession(pid: 1) { _ in output })
             }
         }
 
         func send(_ message: WireMessage, descriptor: FileDescriptor? = nil) {
-            try? client.send(message.encode(), descriptors: descriptor.map { [$0] } ?? [])
+            try? server.client.send(message.encode(), descriptors: descriptor.map { [$0] } ?? [])
         }
 
-        func receive() throws -> WireMessage? {
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while true {
-                if let m = try decoder.next() { return m }
-                let n = (try? buffer.withUnsafeMutableBytes { try client.read(into: $0) }) ?? 0
-                if n <= 0 { return nil }
-                decoder.feed(buffer[0..<n])
-            }
-        }
+        func receive() throws -> WireMessage? { try server.receive() }
 
-        func finish() {
-            try? client.shutdown(.write)
-            thread.join()
-            try? client.close()
-        }
+        func finish() { server.finish() }
     }
 
     static let hello = WireMessage.hello(.init(width: 40, height: 30, refreshHz: 60, background: .black, outputFolder: "memory"))

@@ -1,3 +1,4 @@
+import LoopSimSystem
 import RenderModel
 import RenderServer
 import RenderWire
@@ -128,4 +129,40 @@ func dump(_ b: Bitmap, channel: KeyPath<RGBA8, UInt8> = \.r) -> String {
         let v = b[x, y][keyPath: channel]
         return v < 16 ? "0" + String(v, radix: 16) : String(v, radix: 16)
     }.joined(separator: " ") }.joined(separator: "\n")
+}
+
+/// A `SocketServer` on a thread over a socketpair, and the client's end:
+/// `serve` gets the server's end (closed once it returns).
+final class SocketPairServer: @unchecked Sendable {
+    let client: FileDescriptor
+    private let thread: SystemThread
+    private var decoder = FrameDecoder()
+
+    init(_ serve: @escaping @Sendable (FileDescriptor) -> Void) throws {
+        let (client, server) = try FileDescriptor.socketPair()
+        self.client = client
+        let serverFD = server.rawValue
+        thread = try SystemThread.start {
+            serve(FileDescriptor(rawValue: serverFD))
+            try? FileDescriptor(rawValue: serverFD).close()
+        }
+    }
+
+    /// The server's next message; nil once it closed the connection.
+    func receive() throws -> WireMessage? {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            if let m = try decoder.next() { return m }
+            let n = (try? buffer.withUnsafeMutableBytes { try client.read(into: $0) }) ?? 0
+            if n <= 0 { return nil }
+            decoder.feed(buffer[0..<n])
+        }
+    }
+
+    /// Ends the client's writing, waits for the server thread, closes.
+    func finish() {
+        try? client.shutdown(.write)
+        thread.join()
+        try? client.close()
+    }
 }

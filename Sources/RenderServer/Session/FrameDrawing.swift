@@ -80,8 +80,15 @@ final class FrameDrawing {
     /// `changed` (rectangles on the display holding every pixel that may
     /// have changed) in `p6` when `keepsP6`, and rehashes the tiles
     /// `changed` touches.
+    ///
+    /// With `lookAheadTo`, the next frame's animations are evaluated at
+    /// that media time into ``ahead`` (``lookAhead(_:atMediaTime:)``): by
+    /// this thread once its band is drawn, while the helper draws the
+    /// other (both only read the tree), when the frame is split; else on
+    /// the helper once the frame is drawn.
     func draw(_ tree: RenderTree, paint: [PixelRect], changed: [PixelRect], into framebuffer: inout Bitmap,
-              p6: inout [UInt8], keepsP6: Bool, p6HeaderCount: Int, background: RGBA8, hash: inout TiledFrameHash) {
+              p6: inout [UInt8], keepsP6: Bool, p6HeaderCount: Int, background: RGBA8, hash: inout TiledFrameHash,
+              lookAheadTo mediaTime: Double? = nil) {
         for r in changed { hash.mark(rows: r.y..<r.maxY, columns: r.x..<r.maxX) }
         let width = tree.displayWidth, height = tree.displayHeight
         var split: (row: Int, fork: ForkJoin)?
@@ -112,12 +119,19 @@ final class FrameDrawing {
                         return band(upper, rows: 0..<height, tileRows: 0..<Int.max)
                     }
                     let tile = row / TiledFrameHash.tileSize
-                    fork.run({ band(lower, rows: row..<height, tileRows: tile..<Int.max) },
-                             { band(upper, rows: 0..<row, tileRows: 0..<tile) })
+                    fork.run({ band(lower, rows: row..<height, tileRows: tile..<Int.max) }, {
+                        band(upper, rows: 0..<row, tileRows: 0..<tile)
+                        if let mediaTime, looksAhead, tree.animatesEnoughToLookAhead {
+                            tree.evaluateAhead(into: ahead, atMediaTime: mediaTime)
+                        }
+                    })
                 }
             }
             if keepsP6 { p6.withUnsafeMutableBytes { drawBands($0) } } else { drawBands(nil) }
         }
+        if split != nil { sending = false }   // `fork.run` waited for it
+        lastSplit = split != nil
+        if split == nil, let mediaTime { lookAhead(tree, atMediaTime: mediaTime) }
     }
 
     /// The row the two bands meet at: the tile-row boundary with the least
@@ -171,12 +185,46 @@ final class FrameDrawing {
         guard looksAhead, let fork, tree.animatesEnoughToLookAhead else { return }
         let ahead = self.ahead
         fork.start { tree.evaluateAhead(into: ahead, atMediaTime: t) }
+        sending = false   // `fork.start` waited for it
+    }
+
+    /// Waits for what the helper was handed — the evaluation
+    /// ``lookAhead(_:atMediaTime:)`` started, or a ``send(_:)`` — if
+    /// anything: the session calls it before it handles a message.
+    func settle() {
+        fork?.join()
+        sending = false
     }
 
     /// Waits for the evaluation ``lookAhead(_:atMediaTime:)`` started, if
-    /// any: the session calls it before it handles a message.
-    func settle() {
-        fork?.join()
+    /// it is what the helper was handed; not for a ``send(_:)``.
+    func settleEvaluation() {
+        if !sending { settle() }
+    }
+
+    /// Whether the last frame drawn was drawn in two bands (the helper
+    /// has just worked, and spins for its next part rather than sleeps).
+    private(set) var lastSplit = false
+    /// Whether the helper's part is a ``send(_:)``.
+    private var sending = false
+
+    /// Hands `part` — the session's answer to the client, written to the
+    /// socket — to the helper, after what it was doing, and returns at
+    /// once; false, and nothing done, when there is no helper or the last
+    /// frame was not drawn in two bands. ``settle()`` waits for it, and
+    /// so does the next frame's drawing.
+    ///
+    /// Why (docs/render-server.md, "Who answers the vsync"): a write to a
+    /// Unix socket wakes its reader as a *synchronous* wake-up, which
+    /// Linux places on the writer's core. From the session's thread the
+    /// client's turn preempted the next frame's step there, while the
+    /// helper's core only spun; from the helper, it runs on the helper's
+    /// core, which has nothing to do until the bands.
+    func send(_ part: @escaping @Sendable () -> Void) -> Bool {
+        guard lastSplit, let fork else { return false }
+        fork.start(part)
+        sending = true
+        return true
     }
 
     /// The helper thread, started at the first split; none (and every

@@ -55,18 +55,25 @@ extension ServerSession {
     /// probes read: with neither (`--frames none`, no `expect pixel`) they
     /// are not kept. Each damaged tile is rehashed once, however many
     /// rectangles touch it.
-    func draw(_ r: FrameRender, _ display: Display) {
-        guard r.box != nil else { return }
+    ///
+    /// With `k`, the frame of vsync `k`, the animations of the frame after
+    /// it are evaluated meanwhile when it animates (``PresentationLookahead``,
+    /// `FrameDrawing.draw`): on this thread after its band, while the
+    /// helper draws the other, or on the helper while the client takes its
+    /// turn.
+    func draw(_ r: FrameRender, _ display: Display, lookingAheadAfter k: UInt64? = nil) {
+        var next: Double?
+        if let k, r.step.animating, !display.hello.rendersInTime, let t = try? vsyncTime(k + 2, display.clock) {
+            next = Double(t) / 1e9
+        }
+        guard r.box != nil else {
+            if let next { display.drawing.lookAhead(display.tree, atMediaTime: next) }
+            return
+        }
         display.drawing.draw(display.tree, paint: r.paint, changed: r.encoded, into: &display.framebuffer,
                              p6: &display.ppm, keepsP6: display.frames.keepsFrames || !display.hello.probes.isEmpty,
-                             p6HeaderCount: display.ppmHeaderCount, background: display.hello.background, hash: &display.tiledHash)
-    }
-
-    /// The frame after vsync `k`'s animations, evaluated on the helper
-    /// while the client takes its turn.
-    func lookAhead(after k: UInt64, _ r: FrameRender, _ display: Display) {
-        guard r.step.animating, !display.hello.rendersInTime, let t = try? vsyncTime(k + 2, display.clock) else { return }
-        display.drawing.lookAhead(display.tree, atMediaTime: Double(t) / 1e9)
+                             p6HeaderCount: display.ppmHeaderCount, background: display.hello.background, hash: &display.tiledHash,
+                             lookAheadTo: next)
     }
 
     /// Draws the frame of the client's next vsync before it comes, while
@@ -88,7 +95,7 @@ extension ServerSession {
         let tree = display.tree
         guard let t = try? vsyncTime(k + 1, display.clock), tree.pendingDamage.isEmpty else { return }
         let mediaTime = Double(t) / 1e9
-        display.drawing.settle()
+        display.drawing.settleEvaluation()
         guard display.drawing.ahead.holds(for: tree, atMediaTime: mediaTime) else { return }
         tree.shownBefore = spareShown
         spareShown = []
@@ -103,8 +110,22 @@ extension ServerSession {
         drawnAhead = DrawnAhead(vsync: k, render: render, shown: tree.shownBefore ?? [])
         tree.shownBefore = nil
         framesDrawnAhead += 1
-        draw(render, display)
-        lookAhead(after: k, render, display)
+        draw(render, display, lookingAheadAfter: k)
+    }
+
+    /// Hands `part`, the writing of the answer to the vsync of a frame
+    /// drawn ahead, to the helper thread (`FrameDrawing.send`): false, and
+    /// nothing done, when there is none at work. ``settleSend()`` waits
+    /// for it.
+    func send(_ part: @escaping @Sendable () -> Void) -> Bool {
+        guard display?.drawing.send(part) == true else { return false }
+        answersSentByHelper += 1
+        return true
+    }
+
+    /// Waits for the part ``send(_:)`` handed over, if any.
+    func settleSend() {
+        display?.drawing.settle()
     }
 
     /// Takes back the frame drawn ahead, if any: its nodes show their

@@ -113,6 +113,9 @@ public final class ServerSession {
     /// asked for it (``drawNextFrameAhead()``), and taken back if anything
     /// else comes first.
     var drawnAhead: DrawnAhead?
+    /// Whether the last message handled was the vsync of the frame drawn
+    /// ahead (its `presented` may be written by the helper: `send(_:)`).
+    private(set) var answeredFrameDrawnAhead = false
     /// The array the next frame drawn ahead records its replaced states
     /// in (``recycle(_:)``).
     var spareShown: [(LayerID, LayerState)] = []
@@ -123,6 +126,8 @@ public final class ServerSession {
     /// back because another message came before their vsync.
     public internal(set) var framesDrawnAhead = 0
     public internal(set) var framesTakenBack = 0
+    /// How many answers the helper thread wrote (``send(_:)``).
+    public internal(set) var answersSentByHelper = 0
 
     /// - Parameters:
     ///   - pid: reported in `welcome`.
@@ -163,7 +168,9 @@ public final class ServerSession {
     /// A protocol violation returns an `error` reply and closes the session.
     public func handle(_ message: WireMessage) -> [WireMessage] {
         nextAnimatedVsync = nil
+        answeredFrameDrawnAhead = false
         if let ahead = drawnAhead, case .vsync(ahead.vsync, _) = message {
+            answeredFrameDrawnAhead = true
             // Its frame is drawn: what is left reads no tree, and the helper
             // evaluates the one after meanwhile.
         } else {
@@ -346,8 +353,7 @@ public final class ServerSession {
             frame = f
         }
         if ahead == nil {
-            draw(render, display)
-            lookAhead(after: k, render, display)
+            draw(render, display, lookingAheadAfter: k)
         }
         let hash = display.tiledHash.value
         let changes = P6Changes(headerCount: display.ppmHeaderCount, width: display.framebuffer.width, rects: render.encoded)

@@ -18,6 +18,8 @@ extension SocketServer {
         /// no descriptors can come, so it is read plainly).
         var isSocket = true
         let handshakeEnd: ContinuousClock.Instant?
+        /// The answer the helper thread is writing, if any (``send(_:answering:)``).
+        let handed = HandedAnswer()
 
         init(fd: FileDescriptor, session: ServerSession, limits: WireLimits, deadlines: Deadlines?) {
             self.fd = fd
@@ -34,10 +36,13 @@ extension SocketServer {
 
         /// Reads, decodes and answers until the connection ends.
         mutating func serve() -> Outcome {
+            // Nothing may close the descriptor while the helper writes to it.
+            defer { _ = finishHanded() }
             if deadlines != nil {
                 do throws(SystemError) { try fd.setNonBlocking(true) } catch { return .ioError(error) }
             }
             while true {
+                if let ended = finishHanded() { return ended }
                 if let ended = waitForInput() { return ended }
                 let n: Int
                 switch receive() {
@@ -109,6 +114,7 @@ extension SocketServer {
                 do {
                     message = try decoder.next()
                 } catch {
+                    _ = finishHanded()
                     try? fd.writeAll(WireMessage.refusal(error).encode(), deadline: replyDeadline())
                     return .protocolError(error.description)
                 }
@@ -123,7 +129,7 @@ extension SocketServer {
                 case .success(let r): replies = r
                 case .failure(let ended): return ended.outcome
                 }
-                if let ended = write(replies) { return ended }
+                if let ended = send(replies, answering: message) { return ended }
                 if session.state == .closed { return .goodbye }
             }
         }
@@ -149,26 +155,77 @@ extension SocketServer {
         }
 
         /// Writes `replies`; an `error` among them ends the connection.
+        /// The `presented` that answers the vsync of a frame drawn ahead
+        /// is handed to the helper thread to write, when there is one
+        /// (``ServerSession/send(_:)``): the session's thread goes on to
+        /// draw the next frame at once, and the client, woken by the
+        /// write, takes its turn on the helper's core.
+        func send(_ replies: [WireMessage], answering message: WireMessage) -> Outcome? {
+            if let ended = finishHanded() { return ended }
+            if replies.count == 1, case .presented = replies[0], case .vsync = message, session.answeredFrameDrawnAhead {
+                let bytes = replies[0].encode(), fd = fd.rawValue, deadline = replyDeadline()
+                let bindings = SystemCallBindings.current, handed = handed
+                let started = session.send {
+                    handed.error = bindings.apply { () -> SystemError? in
+                        do throws(SystemError) { try FileDescriptor(rawValue: fd).writeAll(bytes, deadline: deadline) } catch { return error }
+                        return nil
+                    }
+                }
+                if started {
+                    handed.pending = true
+                    return nil
+                }
+            }
+            return write(replies)
+        }
+
+        /// Writes `replies` on this thread; an `error` among them ends the
+        /// connection.
         func write(_ replies: [WireMessage]) -> Outcome? {
+            if let ended = finishHanded() { return ended }
             for reply in replies {
                 do throws(SystemError) { try fd.writeAll(reply.encode(), deadline: replyDeadline()) } catch {
-                    if error.errno == .timedOut {
-                        return .deadlinePassed("the client did not take a reply within \(deadlines?.reply ?? .zero): \(error)")
-                    }
-                    return .ioError(error)
+                    return outcome(ofReplyError: error)
                 }
                 if case .error(_, let text) = reply { return .protocolError(text) }
             }
             return nil
         }
 
+        /// Waits for the answer the helper is writing, if any: how the
+        /// connection ended when that write failed, else nil. Every other
+        /// write, and the connection's end, comes after it.
+        func finishHanded() -> Outcome? {
+            guard handed.pending else { return nil }
+            session.settleSend()
+            handed.pending = false
+            return handed.error.take().map(outcome(ofReplyError:))
+        }
+
+        func outcome(ofReplyError error: SystemError) -> Outcome {
+            if error.errno == .timedOut {
+                return .deadlinePassed("the client did not take a reply within \(deadlines?.reply ?? .zero): \(error)")
+            }
+            return .ioError(error)
+        }
+
         func replyDeadline() -> ContinuousClock.Instant? { deadlines.map { .now + $0.reply } }
 
         /// Answers with an `error` and ends the connection.
         func refuse(_ code: ServerErrorCode, _ text: String) -> Outcome {
+            _ = finishHanded()
             try? fd.writeAll(WireMessage.error(code: code.rawValue, message: text).encode(), deadline: replyDeadline())
             return .protocolError(text)
         }
+    }
+
+    /// The answer a connection handed to the helper thread: whether one is
+    /// being written, and how its write failed. The helper sets `error`
+    /// before its part ends; the connection reads it after waiting for
+    /// that (``Connection/finishHanded()``).
+    final class HandedAnswer: @unchecked Sendable {
+        var pending = false
+        var error: SystemError?
     }
 
     /// An ``Outcome`` that ends the connection, carried through `Result`.
