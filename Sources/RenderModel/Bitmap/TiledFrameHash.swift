@@ -151,7 +151,16 @@ public struct TiledFrameHash: Sendable, Equatable {
                 while bits != 0 {
                     let r = bits.trailingZeroBitCount
                     bits &= bits - 1
-                    rows[r] = TiledFrameHash.rowHash(base + ((y + r) * width + x) * 4, pixels: w)
+                    guard bits != 0 else {
+                        rows[r] = TiledFrameHash.rowHash(base + ((y + r) * width + x) * 4, pixels: w)
+                        break
+                    }
+                    // Two rows at once: eight multiply chains, and both
+                    // rows' loads in flight together.
+                    let r2 = bits.trailingZeroBitCount
+                    bits &= bits - 1
+                    (rows[r], rows[r2]) = TiledFrameHash.rowHashes(base + ((y + r) * width + x) * 4,
+                                                                   base + ((y + r2) * width + x) * 4, pixels: w)
                 }
                 tiles[i] = TiledFrameHash.laneHash(UnsafePointer(rows), count: h)
             }
@@ -208,15 +217,45 @@ public struct TiledFrameHash: Sendable, Equatable {
     /// little-endian words (the odd pixel's zero-extended) in lanes, folded.
     fileprivate static func rowHash(_ p: UnsafeRawPointer, pixels w: Int) -> UInt64 {
         var l0 = offset, l1 = offset, l2 = offset, l3 = offset
-        let pairs = w / 2, groups = pairs / 4, rest = pairs % 4
         var p = p
-        for _ in 0..<groups {
+        for _ in 0..<(w / 8) {
             l0 = (l0 ^ UInt64(littleEndian: p.loadUnaligned(as: UInt64.self))) &* prime
             l1 = (l1 ^ UInt64(littleEndian: p.loadUnaligned(fromByteOffset: 8, as: UInt64.self))) &* prime
             l2 = (l2 ^ UInt64(littleEndian: p.loadUnaligned(fromByteOffset: 16, as: UInt64.self))) &* prime
             l3 = (l3 ^ UInt64(littleEndian: p.loadUnaligned(fromByteOffset: 24, as: UInt64.self))) &* prime
             p += 32
         }
+        return rowEnd(l0, l1, l2, l3, p, pixels: w)
+    }
+
+    /// ``rowHash(_:pixels:)`` of two rows of the same width at once.
+    @inline(__always)
+    fileprivate static func rowHashes(_ p: UnsafeRawPointer, _ q: UnsafeRawPointer, pixels w: Int) -> (UInt64, UInt64) {
+        var a0 = offset, a1 = offset, a2 = offset, a3 = offset
+        var b0 = offset, b1 = offset, b2 = offset, b3 = offset
+        var p = p, q = q
+        for _ in 0..<(w / 8) {
+            a0 = (a0 ^ UInt64(littleEndian: p.loadUnaligned(as: UInt64.self))) &* prime
+            b0 = (b0 ^ UInt64(littleEndian: q.loadUnaligned(as: UInt64.self))) &* prime
+            a1 = (a1 ^ UInt64(littleEndian: p.loadUnaligned(fromByteOffset: 8, as: UInt64.self))) &* prime
+            b1 = (b1 ^ UInt64(littleEndian: q.loadUnaligned(fromByteOffset: 8, as: UInt64.self))) &* prime
+            a2 = (a2 ^ UInt64(littleEndian: p.loadUnaligned(fromByteOffset: 16, as: UInt64.self))) &* prime
+            b2 = (b2 ^ UInt64(littleEndian: q.loadUnaligned(fromByteOffset: 16, as: UInt64.self))) &* prime
+            a3 = (a3 ^ UInt64(littleEndian: p.loadUnaligned(fromByteOffset: 24, as: UInt64.self))) &* prime
+            b3 = (b3 ^ UInt64(littleEndian: q.loadUnaligned(fromByteOffset: 24, as: UInt64.self))) &* prime
+            p += 32
+            q += 32
+        }
+        return (rowEnd(a0, a1, a2, a3, p, pixels: w), rowEnd(b0, b1, b2, b3, q, pixels: w))
+    }
+
+    /// The end of a row's hash, from its lanes after its whole groups of
+    /// four words and `p` past them: the last words, then the fold.
+    @inline(__always)
+    private static func rowEnd(_ l0: UInt64, _ l1: UInt64, _ l2: UInt64, _ l3: UInt64, _ p: UnsafeRawPointer,
+                               pixels w: Int) -> UInt64 {
+        var (l0, l1, l2, l3, p) = (l0, l1, l2, l3, p)
+        let rest = (w / 2) % 4
         // The row's last words: lanes 0, 1, 2 in turn, the odd pixel's
         // word in the lane after them.
         var lane = 0
