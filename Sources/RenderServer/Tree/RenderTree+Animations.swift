@@ -35,7 +35,9 @@ extension RenderTree {
             // stamp, end or drop (`LayerTree.previewStep`).
             ahead?.noteUse()
             step.animating = worked.animating
-            for (id, state) in zip(layers.animatedLayerIDs, worked.states) { show(state, of: id) }
+            let ids = layers.animatedLayerIDs
+            if animatedNodes?.ids != ids { animatedNodes = (ids, ids.map { nodes[$0] }) }
+            for (node, state) in zip(animatedNodes!.nodes, worked.states) { show(state, on: node) }
             _ = endCommit()
             return step
         }
@@ -54,14 +56,18 @@ extension RenderTree {
     /// Sets layer `id`'s node to `state`, its presentation state, damaging
     /// what the difference can change.
     private func show(_ state: LayerState?, of id: LayerID) {
-        guard let node = nodes[id], let state, state != node.state else { return }
+        show(state, on: nodes[id])
+    }
+
+    private func show(_ state: LayerState?, on node: RenderNode?) {
+        guard let node, let state, state != node.state else { return }
         let old = node.state
         if Self.differsOnlyInPaints(old, state, node) { repaint(node) } else { touch(node) }
         node.state = state
         if old.zPosition != state.zPosition {
             if let parent = node.parentNode { parent.order = nil } else if node.parentID == 0 { rootOrder = nil }
         }
-        shownBefore?.append((id, old))   // its last use: moved, not copied
+        shownBefore?.append((node.id, old))   // its last use: moved, not copied
     }
 
     /// Takes back a step that took its states from a lookahead

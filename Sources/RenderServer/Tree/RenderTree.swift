@@ -26,7 +26,15 @@ public final class RenderTree {
     /// The layers' states and places, and the bitmaps (every pixel validly
     /// premultiplied): what the commits applied.
     @exclusivity(unchecked) public internal(set) var layers = LayerTree()
-    @exclusivity(unchecked) var nodes: [LayerID: RenderNode] = [:]
+    @exclusivity(unchecked) var nodes: [LayerID: RenderNode] = [:] {
+        didSet { animatedNodes = nil }
+    }
+    /// The nodes of `layers.animatedLayerIDs`, in that order, for the
+    /// ids they were found for: an animation step that takes its states
+    /// from a lookahead reaches each node without a dictionary lookup (a
+    /// hundred a frame in the animation bench). Dropped whenever a node
+    /// comes or goes; used only while the ids are the same.
+    @exclusivity(unchecked) var animatedNodes: (ids: [LayerID], nodes: [RenderNode?])?
     @exclusivity(unchecked) var roots: [RenderNode] = []
     @exclusivity(unchecked) var rootOrder: [RenderNode]?
     /// The subtree boxes of ``orderedRoots()`` in that order (x0, y0, x1,
