@@ -202,6 +202,13 @@ final class FrameDrawing {
         if !sending { settle() }
     }
 
+    /// Waits for the ``send(_:)`` the helper was handed, if it is still
+    /// what the helper has (the next frame's bands, or an evaluation
+    /// started after it, waited for it already); not for an evaluation.
+    func settleSend() {
+        if sending { settle() }
+    }
+
     /// Whether the last frame drawn was drawn in two bands (the helper
     /// has just worked, and spins for its next part rather than sleeps).
     private(set) var lastSplit = false

@@ -123,9 +123,10 @@ extension ServerSession {
         return true
     }
 
-    /// Waits for the part ``send(_:)`` handed over, if any.
+    /// Waits for the part ``send(_:)`` handed over, if the helper has
+    /// not finished it yet.
     func settleSend() {
-        display?.drawing.settle()
+        display?.drawing.settleSend()
     }
 
     /// Takes back the frame drawn ahead, if any: its nodes show their

@@ -18,7 +18,7 @@ extension SocketServer {
         /// no descriptors can come, so it is read plainly).
         var isSocket = true
         let handshakeEnd: ContinuousClock.Instant?
-        /// The answer the helper thread is writing, if any (``send(_:answering:)``).
+        /// The answer the helper thread is writing, if any (``send(_:)``).
         let handed = HandedAnswer()
 
         init(fd: FileDescriptor, session: ServerSession, limits: WireLimits, deadlines: Deadlines?) {
@@ -129,7 +129,7 @@ extension SocketServer {
                 case .success(let r): replies = r
                 case .failure(let ended): return ended.outcome
                 }
-                if let ended = send(replies, answering: message) { return ended }
+                if let ended = send(replies) { return ended }
                 if session.state == .closed { return .goodbye }
             }
         }
@@ -160,9 +160,9 @@ extension SocketServer {
         /// (``ServerSession/send(_:)``): the session's thread goes on to
         /// draw the next frame at once, and the client, woken by the
         /// write, takes its turn on the helper's core.
-        func send(_ replies: [WireMessage], answering message: WireMessage) -> Outcome? {
+        func send(_ replies: [WireMessage]) -> Outcome? {
             if let ended = finishHanded() { return ended }
-            if replies.count == 1, case .presented = replies[0], case .vsync = message, session.answeredFrameDrawnAhead {
+            if replies.count == 1, case .presented = replies[0], session.answeredFrameDrawnAhead {
                 let bytes = replies[0].encode(), fd = fd.rawValue, deadline = replyDeadline()
                 let bindings = SystemCallBindings.current, handed = handed
                 let started = session.send {
