@@ -15,6 +15,7 @@ extension Layer {
         let old = state
         let oldBounds = state.bounds
         try state.setValue(value, for: property)
+        setSinceCommit.insert(property)
         context.trace(.set(layer: traceName, prop: property.languageName,
                            value: LayerContext.format(state.value(of: property)), txn: txn.id))
         if state.bounds != oldBounds { markNeedsLayout() }

@@ -72,6 +72,9 @@ public final class Layer {
     var committedSublayers: [LayerID] = []
     /// Whether the layer is in the context's dirty list.
     var isDirty = false
+    /// The properties set since the last commit: the only ones the commit
+    /// compares with `committed`, so that a commit costs what changed.
+    var setSinceCommit = LayerProperty.Set()
 
     init(id: LayerID, name: String?, isView: Bool, context: LayerContext) {
         self.id = id

@@ -187,6 +187,7 @@ extension LayerContext {
             let id = newBackingStoreID()
             pendingBitmaps.append((id, ctx.bitmap))
             l.state.contents = id
+            l.setSinceCommit.insert(.contents)
             markDirty(l)
         }
     }
@@ -246,7 +247,7 @@ extension LayerContext {
         }
         let defaults = LayerState()
         for l in dirty where !ids.contains(l.id) {
-            if l.state.changedProperties(since: l.committed ?? defaults).contains(where: { !$0.isDerived }) { ids.insert(l.id) }
+            if !l.state.changedProperties(l.setSinceCommit, since: l.committed ?? defaults).isEmpty { ids.insert(l.id) }
         }
         return ids.count
     }
@@ -276,12 +277,13 @@ extension LayerContext {
         var changes: [String] = []
         for l in dirty {
             let before = l.committed ?? defaults
-            for p in l.state.changedProperties(since: before) where !p.isDerived {
+            for p in l.state.changedProperties(l.setSinceCommit, since: before) {
                 let value = l.state.value(of: p)
                 ops.append(.set(l.id, p, value))
                 changes.append("\(l.traceName).\(p.languageName)=\(LayerContext.format(value))")
             }
             l.committed = l.state
+            l.setSinceCommit.removeAll()
             if l.timing != l.committedTiming {
                 changes += timingChanges(of: l)
                 ops.append(.timing(l.id, speed: l.timing.speed, timeOffset: Double(l.timing.timeOffset) / 1e9,

@@ -69,7 +69,7 @@ extension CommitCodec {
             let id = try r.readU32("ops[\(i)].set.id")
             let propertyOffset = r.offset
             let rawProperty = try r.readU8("ops[\(i)].set.property")
-            guard let property = WireTag.Property(rawValue: rawProperty)?.property else {
+            guard let property = LayerProperty(rawValue: rawProperty) else {
                 throw r.error(.badTag, "ops[\(i)].set.property", at: propertyOffset, "unknown property tag \(rawProperty)")
             }
             return .set(id, property, try readValue(for: property, i, from: &r))

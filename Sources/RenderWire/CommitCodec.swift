@@ -89,7 +89,7 @@ public enum CommitCodec {
             writer.writeU32(index)
         case .set(let id, let property, let value):
             writer.writeU32(id)
-            writer.writeU8(WireTag.Property(property).rawValue)
+            writer.writeU8(property.wireTag)
             write(value, to: &writer)
         case .bitmap(let image, let bitmap):
             precondition(bitmap.width <= UInt32.max && bitmap.height <= UInt32.max, "a \(bitmap.width)×\(bitmap.height) bitmap does not fit u32 dimensions")

@@ -8,7 +8,7 @@ public enum WireProtocol {
     /// The protocol version this code speaks, carried by `hello` and
     /// `welcome`. A peer speaking another version is refused at the
     /// `version` field.
-    public static let version: UInt16 = 4
+    public static let version: UInt16 = 5
 
     /// The first four payload bytes of `hello`: `LSIM` in ASCII.
     public static let magic: [UInt8] = [0x4C, 0x53, 0x49, 0x4D]

@@ -6,8 +6,8 @@ import RenderModel
 /// pinned by tests: never renumber a case; give a new case a new number.
 /// No tag is 0, so a zero-filled buffer fails at its first tag. The mappings
 /// to and from the model types are exhaustive switches, so a case added to
-/// `LayerProperty`, `PropertyValue.Kind` or `ContentsGravity` does not
-/// compile until it has a tag here.
+/// `PropertyValue.Kind` or `ContentsGravity` does not compile until it
+/// has a tag here; a `LayerProperty`'s tag is its raw value.
 public enum WireTag {
     /// The first byte of each operation of a commit.
     public enum Op: UInt8, CaseIterable, Sendable {
@@ -53,66 +53,8 @@ public enum WireTag {
         }
     }
 
-    /// A `LayerProperty` in a `set` operation.
-    public enum Property: UInt8, CaseIterable, Sendable {
-        case frame = 1
-        case bounds = 2
-        case position = 3
-        case anchorPoint = 4
-        case transform = 5
-        case backgroundColor = 6
-        case opacity = 7
-        case isHidden = 8
-        case cornerRadius = 9
-        case borderWidth = 10
-        case borderColor = 11
-        case masksToBounds = 12
-        case zPosition = 13
-        case contents = 14
-        case contentsGravity = 15
-
-        /// The tag of `property`.
-        public init(_ property: LayerProperty) {
-            switch property {
-            case .frame: self = .frame
-            case .bounds: self = .bounds
-            case .position: self = .position
-            case .anchorPoint: self = .anchorPoint
-            case .transform: self = .transform
-            case .backgroundColor: self = .backgroundColor
-            case .opacity: self = .opacity
-            case .isHidden: self = .isHidden
-            case .cornerRadius: self = .cornerRadius
-            case .borderWidth: self = .borderWidth
-            case .borderColor: self = .borderColor
-            case .masksToBounds: self = .masksToBounds
-            case .zPosition: self = .zPosition
-            case .contents: self = .contents
-            case .contentsGravity: self = .contentsGravity
-            }
-        }
-
-        /// The property this tag names.
-        public var property: LayerProperty {
-            switch self {
-            case .frame: .frame
-            case .bounds: .bounds
-            case .position: .position
-            case .anchorPoint: .anchorPoint
-            case .transform: .transform
-            case .backgroundColor: .backgroundColor
-            case .opacity: .opacity
-            case .isHidden: .isHidden
-            case .cornerRadius: .cornerRadius
-            case .borderWidth: .borderWidth
-            case .borderColor: .borderColor
-            case .masksToBounds: .masksToBounds
-            case .zPosition: .zPosition
-            case .contents: .contents
-            case .contentsGravity: .contentsGravity
-            }
-        }
-    }
+    // A `LayerProperty` in a `set` operation is its raw value, pinned with
+    // the property table (`LayerProperty`, docs/wire-protocol.md).
 
     /// The kind of a `PropertyValue`, the first byte of a value.
     public enum ValueKind: UInt8, CaseIterable, Sendable {

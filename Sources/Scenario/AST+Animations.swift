@@ -140,20 +140,3 @@ public enum AnimationAction: Sendable, Equatable {
     /// `animations …:` — a UIView animation block.
     case viewAnimations(ViewAnimationBlock)
 }
-
-extension LayerPropertyName {
-    /// The keys an animation may name (Table B-1 of the Core Animation
-    /// guide, in the language's names): all but `gravity` and the timing
-    /// properties. `frame` animates as `bounds` and `position`.
-    public var isAnimatable: Bool {
-        switch self {
-        case .gravity, .speed, .timeOffset, .beginTime: false
-        default: true
-        }
-    }
-
-    /// The layer timing properties (`speed`, `timeOffset`, `beginTime`):
-    /// model values of LayerKit's ``Layer`` that do not reach the render
-    /// server yet (`docs/animations-language.md`, integration).
-    public var isTiming: Bool { self == .speed || self == .timeOffset || self == .beginTime }
-}

@@ -33,14 +33,14 @@ public enum StateForm: Sendable, Equatable {
 
     /// The form `property` takes (nil: it cannot take a state value).
     public init?(of property: LayerPropertyName) {
-        switch property {
-        case .background, .borderColor: self = .colour
-        case .opacity, .z, .corner, .border, .speed: self = .number
-        case .hidden, .clips: self = .bool
-        case .frame, .bounds: self = .rect
-        case .position, .anchor: self = .point
+        switch property.valueKind {
+        case .color: self = .colour
+        case .number: self = .number
+        case .bool: self = .bool
+        case .rect: self = .rect
+        case .point: self = .point
         case .transform: self = .transform
-        case .contents, .gravity, .timeOffset, .beginTime: return nil
+        case .image, .gravity, .time: return nil
         }
     }
 }

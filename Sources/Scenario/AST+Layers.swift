@@ -35,15 +35,6 @@ public enum LayerValue: Sendable, Equatable {
     case time(Int64)
 }
 
-/// The language's layer property names.
-public enum LayerPropertyName: String, Sendable, Equatable, CaseIterable {
-    case frame, bounds, position, anchor, transform, background, opacity, hidden, corner, border
-    case borderColor, clips, z, contents, gravity
-    /// The layer's CAMediaTiming properties (docs/animations-language.md):
-    /// model values only, for now.
-    case speed, timeOffset, beginTime
-}
-
 /// `layer NAME [parent=P] [PROP=VALUE …]` or `view NAME …`.
 public struct LayerDecl: Sendable, Equatable {
     public var name: String

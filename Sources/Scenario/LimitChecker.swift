@@ -58,7 +58,7 @@ struct LimitChecker {
         for case .layer(.draw(let name, _, _, _)) in statements { drawn.insert(name) }
         guard !drawn.isEmpty else { return }
         for case .layer(.layer(let decl)) in statements where drawn.contains(decl.name) {
-            for (name, value) in decl.properties where name == .frame || name == .bounds {
+            for (name, value) in decl.properties where name == .layer(.frame) || name == .layer(.bounds) {
                 guard case let .rect(_, _, width, height) = value,
                       let problem = RenderLimits.drawnSizeProblem(width: width, height: height) else { continue }
                 throw diagnostic("'\(decl.name)' has a `draw` block, but \(problem)", at: decl.location)

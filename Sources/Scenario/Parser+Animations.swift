@@ -52,7 +52,7 @@ extension Parser {
         let isSpring = keyword.text == "spring"
         let spec = isSpring ? Self.springSpec : Self.animateSpec
         let (layer, propertyToken, property) = try animationTarget(&cursor, keyword)
-        if isSpring, [.hidden, .clips, .contents].contains(property) {
+        if isSpring, [.bool, .image].contains(property.valueKind) {
             throw error("a spring moves numbers, points, rects, transforms and colours; \(Self.needs(property))",
                         at: propertyToken, in: line)
         }
@@ -135,10 +135,11 @@ extension Parser {
               let propertyToken = cursor.next(), let name = propertyToken.word, propertyToken.column == dot.endColumn else {
             throw error("expected '.' and a property right after '\(layer.text)', \(example)", at: layer, in: line)
         }
-        let animatable = LayerPropertyName.allCases.filter(\.isAnimatable).map(\.rawValue)
-        guard let property = LayerPropertyName(rawValue: name) else {
+        let animatable = LayerPropertyName.allCases.filter(\.isAnimatable).map(\.languageName)
+        guard let property = LayerPropertyName(spelled: name) else {
             var message = "unknown layer property '\(name)'"
-            if let suggestion = suggest(name, from: animatable) { message += "; did you mean '\(suggestion)'?" }
+            let spellings = LayerPropertyName.spellings.filter { LayerPropertyName(spelled: $0)?.isAnimatable ?? false }
+            if let suggestion = suggest(name, from: spellings) { message += "; did you mean '\(suggestion)'?" }
             throw error(message + " (animatable: \(animatable.joined(separator: ", ")))", at: propertyToken, in: line)
         }
         guard property.isAnimatable else {
@@ -163,7 +164,7 @@ extension Parser {
         var previous = "'('"
         while true {
             let start = cursor.peek
-            if property == .transform {
+            if property.valueKind == .transform {
                 values.append(.transform(try transformSteps(&cursor, after: previous, inList: true)))
             } else {
                 let element = try parseElement(&cursor, after: previous, depth: 1)

@@ -14,13 +14,13 @@ extension Parser {
         guard let dot = cursor.next(), dot.isSymbol("."), dot.column == layer.endColumn else {
             throw error("expected '.' and a property right after '\(layer.text)', \(example)", at: layer, in: line)
         }
-        let names = LayerPropertyName.allCases.map(\.rawValue)
+        let names = LayerPropertyName.names
         guard let propertyToken = cursor.next(), let name = propertyToken.word, propertyToken.column == dot.endColumn else {
             throw error("expected a property right after '\(layer.text).' (\(names.joined(separator: ", ")))", at: dot, in: line)
         }
-        guard let property = LayerPropertyName(rawValue: name) else {
+        guard let property = LayerPropertyName(spelled: name) else {
             var message = "unknown layer property '\(name)'"
-            if let suggestion = suggest(name, from: names) { message += "; did you mean '\(suggestion)'?" }
+            if let suggestion = suggest(name, from: LayerPropertyName.spellings) { message += "; did you mean '\(suggestion)'?" }
             throw error(message, at: propertyToken, in: line)
         }
         if property.isTiming {

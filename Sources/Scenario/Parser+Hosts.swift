@@ -139,7 +139,7 @@ extension Parser {
             throw unknownState(name, host: host, forms: forms, line)
         }
         guard let needed = StateForm(of: property) else {
-            throw error("'\(property.rawValue)' cannot take a state value (a state variable holds \(Self.stateValueForms))", at: dollar, in: line)
+            throw error("'\(property.languageName)' cannot take a state value (a state variable holds \(Self.stateValueForms))", at: dollar, in: line)
         }
         guard needed == form else {
             throw error("\(Self.needs(property)), found state '\(name.text)' (\(form.described))", at: dollar, in: line)
@@ -177,21 +177,21 @@ extension Parser {
             throw error("expected a value after \(what): \(Self.stateValueForms)", line, column: cursor.endColumn)
         }
         if let word = first.word, Self.transformWords.contains(word) {
-            return (try layerValue(.transform, &cursor, after: what), .transform, first)
+            return (try layerValue(.layer(.transform), &cursor, after: what), .transform, first)
         }
         let elements = try parseValue(&cursor, after: what)
         if elements.count > 1 { throw error("a state value is one value, found a list", at: elements[1].token, in: line) }
         let element = elements[0]
         let property: LayerPropertyName
         switch element {
-        case .tuple(_, let parts) where parts.count == 4: property = .frame
-        case .tuple(_, let parts) where parts.count == 2: property = .position
-        case .atom(let token) where Self.bool(token) != nil: property = .hidden
+        case .tuple(_, let parts) where parts.count == 4: property = .layer(.frame)
+        case .tuple(_, let parts) where parts.count == 2: property = .layer(.position)
+        case .atom(let token) where Self.bool(token) != nil: property = .layer(.isHidden)
         case .atom(let token):
             switch token.kind {
-            case .number: property = .z
-            case .color: property = .background
-            case .word(let w) where w == "none" || Self.namedColor(w) != nil: property = .background
+            case .number: property = .layer(.zPosition)
+            case .color: property = .layer(.backgroundColor)
+            case .word(let w) where w == "none" || Self.namedColor(w) != nil: property = .layer(.backgroundColor)
             default: throw error("a state value is \(Self.stateValueForms), found \(token.quoted)", at: token, in: line)
             }
         default:

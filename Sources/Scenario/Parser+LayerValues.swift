@@ -8,19 +8,18 @@ extension Parser {
 
     /// What a property takes, as its messages name it: "frame needs (x, y, width, height)".
     static func needs(_ property: LayerPropertyName) -> String {
-        let form = switch property {
-        case .frame, .bounds: "(x, y, width, height)"
-        case .position, .anchor: "(x, y)"
+        let form = switch property.valueKind {
+        case .rect: "(x, y, width, height)"
+        case .point: "(x, y)"
         case .transform: "rotate(…), scale(…), translate(…) or identity"
-        case .background, .borderColor: "a colour (#RRGGBB, #RRGGBBAA or a name like red) or none"
-        case .opacity, .z, .speed: "a number"
-        case .timeOffset, .beginTime: "a time like 1.5s"
-        case .corner, .border: "a number, 0 or more"
-        case .hidden, .clips: "true or false"
-        case .contents: "an image name or none"
+        case .color: "a colour (#RRGGBB, #RRGGBBAA or a name like red) or none"
+        case .number(let rule): "a number" + rule.described
+        case .time: "a time like 1.5s"
+        case .bool: "true or false"
+        case .image: "an image name or none"
         case .gravity: "one of \(gravities.joined(separator: ", "))"
         }
-        return "\(property.rawValue) needs \(form)"
+        return "\(property.languageName) needs \(form)"
     }
 
     /// How a value that has the wrong shape is named in a message.
@@ -39,7 +38,7 @@ extension Parser {
     mutating func layerValue(_ property: LayerPropertyName, _ cursor: inout Cursor,
                              after what: String) throws(Diagnostic) -> LayerValue {
         let line = cursor.line
-        if property == .transform {
+        if property.valueKind == .transform {
             return .transform(try transformSteps(&cursor, after: what))
         }
         let value = try parseValue(&cursor, after: what)
@@ -56,36 +55,36 @@ extension Parser {
         let needs = Self.needs(property)
         func wrongKind() -> Diagnostic { error("\(needs), found \(Self.describe(element))", at: element.token, in: line) }
 
-        switch property {
-        case .frame, .bounds:
+        switch property.valueKind {
+        case .rect:
             let r = try rect(element, needs: needs, line)
             return .rect(x: r[0], y: r[1], width: r[2], height: r[3])
-        case .position, .anchor:
+        case .point:
             let p = try numberTuple(element, ["x", "y"], needs: needs, line)
             return .point(x: p[0], y: p[1])
         case .transform:
             preconditionFailure("transforms are read by transformSteps")
-        case .background, .borderColor:
+        case .color:
             guard case .atom(let token) = element else { throw wrongKind() }
             switch token.kind {
             case .word("none"): return .none
             case .word, .color: return .color(try color(token, line))
             default: throw wrongKind()
             }
-        case .timeOffset, .beginTime:
+        case .time:
             guard case .atom(let token) = element, case .number = token.kind else { throw wrongKind() }
             return .time(try duration(token, line, what: "time"))
-        case .opacity, .z, .corner, .border, .speed:
+        case .number(let rule):
             guard case .atom(let token) = element, case .number = token.kind else { throw wrongKind() }
-            let number = try real(token, line, property.rawValue)
-            if (property == .corner || property == .border) && number < 0 {
-                throw error("\(property.rawValue) cannot be negative", at: token, in: line)
+            let number = try real(token, line, property.languageName)
+            if let problem = rule.problem(with: number) {
+                throw error("\(property.languageName) \(problem)", at: token, in: line)
             }
             return .number(number)
-        case .hidden, .clips:
+        case .bool:
             guard case .atom(let token) = element, let flag = Self.bool(token) else { throw wrongKind() }
             return .bool(flag)
-        case .contents:
+        case .image:
             guard case .atom(let token) = element, let name = token.word else { throw wrongKind() }
             if name == "none" { return .none }
             use(token, .contents, line)
@@ -116,7 +115,7 @@ extension Parser {
     /// token that is not a name directly followed by `(`.
     func transformSteps(_ cursor: inout Cursor, after what: String, inList: Bool = false) throws(Diagnostic) -> [TransformStep] {
         let line = cursor.line
-        let needs = Self.needs(.transform)
+        let needs = Self.needs(.layer(.transform))
         guard let first = cursor.peek else {
             throw error("expected a value after \(what)", line, column: cursor.endColumn)
         }

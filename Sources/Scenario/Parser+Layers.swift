@@ -5,8 +5,9 @@
 extension Parser {
     // MARK: layer, view, image
 
-    static let layerSpec = OptionSpec(statement: "layer", keys: ["parent"] + LayerPropertyName.allCases.map(\.rawValue))
-    static let viewSpec = OptionSpec(statement: "view", keys: layerSpec.keys)
+    static let layerSpec = OptionSpec(statement: "layer", keys: ["parent"] + LayerPropertyName.names,
+                                      aliases: LayerPropertyName.spellings.filter { !LayerPropertyName.names.contains($0) })
+    static let viewSpec = OptionSpec(statement: "view", keys: layerSpec.keys, aliases: layerSpec.aliases)
 
     /// `layer NAME [parent=P] [PROP=VALUE …]` and `view NAME …`: each option
     /// at most once; property values as for `set`.
@@ -24,18 +25,22 @@ extension Parser {
                 throw error("expected an option (key=value), found \(token.quoted)", at: token, in: line)
             }
             guard let equals = cursor.peek, equals.isSymbol("=") else {
-                if spec.keys.contains(key) {
+                if spec.accepts(key) {
                     throw error("option '\(key)' needs a value: \(key)=…", at: token, in: line)
                 }
                 throw unknownOption(token, spec, line)
             }
-            guard spec.keys.contains(key) else { throw unknownOption(token, spec, line) }
-            if given.contains(key) {
-                throw error("option '\(key)=' is given twice", at: token, in: line)
+            guard spec.accepts(key) else { throw unknownOption(token, spec, line) }
+            // Both spellings of a property (`corner=`, `cornerRadius=`) name one option.
+            let property = LayerPropertyName(spelled: key)
+            let canonical = property?.languageName ?? key
+            if given.contains(canonical) {
+                let also = canonical == key ? "" : " (as \(canonical)=)"
+                throw error("option '\(key)='\(also) is given twice", at: token, in: line)
             }
-            given.insert(key)
+            given.insert(canonical)
             _ = cursor.next()
-            if let property = LayerPropertyName(rawValue: key) {
+            if let property {
                 properties.append((property, try layerValue(property, &cursor, after: "'\(key)='")))
             } else {
                 let value = try parseValue(&cursor, after: "'parent='")
@@ -237,7 +242,7 @@ extension Parser {
         guard dot.isSymbol(".") else {
             throw error("expected '.' and a property after '\(layer.text)', found \(dot.quoted)", at: dot, in: line)
         }
-        let names = LayerPropertyName.allCases.map(\.rawValue)
+        let names = LayerPropertyName.names
         guard let propertyToken = cursor.next() else {
             throw error("expected a property after '\(layer.text).' (\(names.joined(separator: ", ")))",
                         line, column: cursor.endColumn)
@@ -250,9 +255,9 @@ extension Parser {
             throw error("write the property right after the layer's name, without spaces: \(layer.text).\(propertyName)",
                         at: dot, in: line)
         }
-        guard let property = LayerPropertyName(rawValue: propertyName) else {
+        guard let property = LayerPropertyName(spelled: propertyName) else {
             var message = "unknown layer property '\(propertyName)'"
-            if let suggestion = suggest(propertyName, from: names) { message += "; did you mean '\(suggestion)'?" }
+            if let suggestion = suggest(propertyName, from: LayerPropertyName.spellings) { message += "; did you mean '\(suggestion)'?" }
             throw error(message + " (properties: \(names.joined(separator: ", ")))", at: propertyToken, in: line)
         }
         return (layer, property, propertyToken, "'\(layer.text).\(propertyName)'")

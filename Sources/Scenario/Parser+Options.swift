@@ -26,6 +26,12 @@ struct OptionSpec: Sendable {
     var statement: String
     var keys: [String] = []
     var flags: [String] = []
+    /// Other spellings of keys (a property's Core Animation key): accepted
+    /// and suggested, not listed in messages.
+    var aliases: [String] = []
+
+    /// Whether `key=` is an option of the statement (a key or an alias).
+    func accepts(_ key: String) -> Bool { keys.contains(key) || aliases.contains(key) }
 
     /// `every=, at=, mode=, once`
     var allowedList: String {
@@ -102,7 +108,7 @@ extension Parser {
             return error("unexpected \(token.quoted): `\(spec.statement)` takes no options", at: token, in: line)
         }
         var message = "unknown option \(token.quoted) for `\(spec.statement)`"
-        if let suggestion = suggest(token.text, from: spec.keys + spec.flags) {
+        if let suggestion = suggest(token.text, from: spec.keys + spec.flags + spec.aliases) {
             message += "; did you mean '\(suggestion)'?"
         }
         message += " (allowed: \(spec.allowedList))"

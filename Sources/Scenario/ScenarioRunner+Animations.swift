@@ -34,8 +34,8 @@ extension ScenarioRunner {
     /// added under `key=` (or none).
     private func addAnimation(_ spec: AnimationSpec, at location: SourceLocation) throws {
         let layer = try layer(spec.layer, at: location)
-        guard let property = LayerProperty(rawValue: spec.property.rawValue) else {
-            throw diagnostic(at: location, "'\(spec.property.rawValue)' cannot be animated")
+        guard let property = spec.property.layerProperty else {
+            throw diagnostic(at: location, "'\(spec.property.languageName)' cannot be animated")
         }
         for keyPath in AnimationKeyPath.keyPaths(for: property) {
             func value(_ v: LayerValue?) throws -> AnimationValue? {
@@ -44,7 +44,7 @@ extension ScenarioRunner {
                 do {
                     try state.setValue(propertyValue(v), for: property)
                 } catch {
-                    throw diagnostic(at: location, "\(spec.layer).\(spec.property.rawValue): \(error)")
+                    throw diagnostic(at: location, "\(spec.layer).\(spec.property.languageName): \(error)")
                 }
                 return keyPath.value(in: state)
             }
@@ -89,7 +89,7 @@ extension ScenarioRunner {
                 let key = o.key.map { keyPath == .position && property == .frame ? "\($0).position" : $0 }
                 try layer.add(animation, forKey: key)
             } catch {
-                throw diagnostic(at: location, "\(spec.layer).\(spec.property.rawValue): \(error)")
+                throw diagnostic(at: location, "\(spec.layer).\(spec.property.languageName): \(error)")
             }
         }
     }
@@ -111,12 +111,12 @@ extension ScenarioRunner {
         guard case let .presentation(name, propertyName, want, at, tolerance) = e.kind else {
             return ExpectationResult(expectation: e, passed: false, summary: "expect presentation", observed: "not a presentation expectation")
         }
-        let summary = "expect presentation \(name).\(propertyName.rawValue) == \(LayerContext.format(propertyValue(want))) at=\(TimeLiteral.format(at))"
+        let summary = "expect presentation \(name).\(propertyName.languageName) == \(LayerContext.format(propertyValue(want))) at=\(TimeLiteral.format(at))"
             + (tolerance > 0 ? " tolerance=\(tolerance)" : "")
         guard render != nil else {
             return ExpectationResult(expectation: e, passed: false, summary: summary, observed: "no render server (--server none)")
         }
-        guard let layer = layerObjects[name], let property = LayerProperty(rawValue: propertyName.rawValue) else {
+        guard let layer = layerObjects[name], let property = propertyName.layerProperty else {
             return ExpectationResult(expectation: e, passed: false, summary: summary, observed: "no layer \(name)")
         }
         var state = LayerState(), wantState = LayerState()
@@ -132,7 +132,7 @@ extension ScenarioRunner {
         let got = Self.numbers(observed), wanted = Self.numbers(wantState.value(of: property))
         let passed = got.count == wanted.count && zip(got, wanted).allSatisfy { abs($0 - $1) <= tolerance }
         return ExpectationResult(expectation: e, passed: passed, summary: summary,
-                                 observed: "\(name).\(propertyName.rawValue) is \(LayerContext.format(observed)) in the frame on screen at \(TimeLiteral.format(at))")
+                                 observed: "\(name).\(propertyName.languageName) is \(LayerContext.format(observed)) in the frame on screen at \(TimeLiteral.format(at))")
     }
 
     /// The numbers of a value, compared one by one with a tolerance.

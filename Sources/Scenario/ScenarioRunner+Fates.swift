@@ -13,7 +13,7 @@ extension ScenarioRunner {
         for case .expect(let e) in file.statements {
             switch e.kind {
             case .visible(let layer, let property, _, _), .neverVisible(let layer, let property, _):
-                out.insert("\(layer).\(property.rawValue)")
+                out.insert("\(layer).\(property.languageName)")
             default:
                 continue
             }
@@ -26,10 +26,10 @@ extension ScenarioRunner {
     /// ``maxFatesListed`` lines, then how many more.
     func fateLines(_ layer: String, _ property: LayerPropertyName, _ value: String) -> [String] {
         let all = ChangeFate.fates(in: fateEvents)
-        let fates = ChangeFate.fates(in: all, layer: layer, prop: property.rawValue, value: value)
+        let fates = ChangeFate.fates(in: all, layer: layer, prop: property.languageName, value: value)
         guard !fates.isEmpty else {
-            let others = ChangeFate.fates(in: all, layer: layer, prop: property.rawValue)
-            var line = "no set gave \(layer).\(property.rawValue) the value \(ColorNames.spoken(value))"
+            let others = ChangeFate.fates(in: all, layer: layer, prop: property.languageName)
+            var line = "no set gave \(layer).\(property.languageName) the value \(ColorNames.spoken(value))"
             if !others.isEmpty {
                 var seen: [String] = []
                 for f in others where !seen.contains(f.set.value) { seen.append(f.set.value) }

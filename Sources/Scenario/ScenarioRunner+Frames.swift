@@ -18,14 +18,14 @@ extension ScenarioRunner {
             let observed = visibleValue(name, property, at: at)
             let want = LayerContext.format(propertyValue(value))
             var result = ExpectationResult(expectation: e, passed: observed == want, summary: summary(e),
-                                           observed: observed.map { "\(name).\(property.rawValue) is \($0) in the frame on screen at \(TimeLiteral.format(at))" }
+                                           observed: observed.map { "\(name).\(property.languageName) is \($0) in the frame on screen at \(TimeLiteral.format(at))" }
                                               ?? "no frame showed \(name) by \(TimeLiteral.format(at))")
             if !result.passed { result.fates = fateLines(name, property, want) }
             return result
         case .neverVisible(let name, let property, let value):
             let want = LayerContext.format(propertyValue(value))
             let layer = layerObjects[name]!
-            let prop = LayerProperty(rawValue: property.rawValue)!
+            let prop = property.layerProperty!   // the parser refuses a timing property here
             if let t = simulation.firstPresentation(of: layer, where: { LayerContext.format($0.value(of: prop)) == want }) {
                 var result = ExpectationResult(expectation: e, passed: false, summary: summary(e),
                                                observed: "visible in the frame on screen at \(TimeLiteral.format(t))")
@@ -52,7 +52,7 @@ extension ScenarioRunner {
     /// the layer is shown.
     private func visibleValue(_ name: String, _ property: LayerPropertyName, at t: Int64) -> String? {
         let state = simulation.presentedState(of: layerObjects[name]!, at: t)
-        return state.map { LayerContext.format($0.value(of: LayerProperty(rawValue: property.rawValue)!)) }
+        return state.map { LayerContext.format($0.value(of: property.layerProperty!)) }
     }
 
     /// The display pixels `expect pixel` reads, each once, in the order of
@@ -101,8 +101,8 @@ extension ScenarioRunner {
 
     private func summary(_ e: Expectation) -> String {
         switch e.kind {
-        case .visible(let l, let p, let v, let at): return "expect visible \(l).\(p.rawValue) == \(LayerContext.format(propertyValue(v))) at=\(TimeLiteral.format(at))"
-        case .neverVisible(let l, let p, let v): return "expect never visible \(l).\(p.rawValue) == \(LayerContext.format(propertyValue(v)))"
+        case .visible(let l, let p, let v, let at): return "expect visible \(l).\(p.languageName) == \(LayerContext.format(propertyValue(v))) at=\(TimeLiteral.format(at))"
+        case .neverVisible(let l, let p, let v): return "expect never visible \(l).\(p.languageName) == \(LayerContext.format(propertyValue(v)))"
         case .pixel(let x, let y, let c, let at, let tol): return "expect pixel (\(x),\(y)) == \(hex(Array(c.prefix(3)))) at=\(TimeLiteral.format(at)) tolerance=\(tol)"
         default: return "expect"
         }

@@ -11,13 +11,12 @@ extension ScenarioRunner {
     /// right). A sum that is not finite, or a negative size, radius or
     /// border, is a positioned error.
     func increment(_ layer: Layer, _ name: LayerPropertyName, by delta: LayerValue, at location: SourceLocation) throws {
-        let target = "set \(layer.traceName).\(name.rawValue) += …"
+        let target = "set \(layer.traceName).\(name.languageName) += …"
         switch (name, delta) {
-        case (.speed, .number(let d)):
+        case (.timing(.speed), .number(let d)):
             layer.setTiming(.speed, .number(try finite(layer.timing.speed + d, target, location)))
             return
-        case (.timeOffset, .time(let d)), (.beginTime, .time(let d)):
-            let key: LayerTiming.Key = name == .timeOffset ? .timeOffset : .beginTime
+        case (.timing(let key), .time(let d)) where key != .speed:
             let old = key == .timeOffset ? layer.timing.timeOffset : layer.timing.beginTime
             guard let sum = VirtualTime.checkedSum(old, d) else {
                 throw diagnostic(at: location, "\(target) would pass the end of virtual time")
@@ -25,16 +24,18 @@ extension ScenarioRunner {
             layer.setTiming(key, .time(sum))
             return
         default:
-            // The parser gives a timing property a delta of its own kind.
-            if name.isTiming { throw diagnostic(at: location, "\(target): \(name.rawValue) cannot be added to") }
+            break
         }
-        let property = LayerProperty(rawValue: name.rawValue)!
+        // The parser gives a timing property a delta of its own kind.
+        guard case .layer(let property) = name else {
+            throw diagnostic(at: location, "\(target): \(name.languageName) cannot be added to")
+        }
         let sum: PropertyValue
         switch (layer.state.value(of: property), propertyValue(delta)) {
         case (.number(let a), .number(let b)):
             let v = try finite(a + b, target, location)
-            if (name == .corner || name == .border), v < 0 {
-                throw diagnostic(at: location, "\(target) would make \(name.rawValue) \(LayerContext.format(.number(v))); it cannot be negative")
+            if let problem = property.descriptor.constraint.problem(with: v) {
+                throw diagnostic(at: location, "\(target) would make \(name.languageName) \(LayerContext.format(.number(v))); it \(problem)")
             }
             sum = .number(v)
         case (.point(let a), .point(let b)):
@@ -44,7 +45,7 @@ extension ScenarioRunner {
                          width: try finite(a.size.width + b.size.width, target, location),
                          height: try finite(a.size.height + b.size.height, target, location))
             if r.size.width < 0 || r.size.height < 0 {
-                throw diagnostic(at: location, "\(target) would make the \(r.size.width < 0 ? "width" : "height") of \(name.rawValue) negative: \(LayerContext.format(.rect(r)))")
+                throw diagnostic(at: location, "\(target) would make the \(r.size.width < 0 ? "width" : "height") of \(name.languageName) negative: \(LayerContext.format(.rect(r)))")
             }
             sum = .rect(r)
         case (.transform(let a), .transform(let b)):
@@ -53,7 +54,7 @@ extension ScenarioRunner {
             sum = .transform(t)
         default:
             // The parser lets only these kinds through (Parser+Increment).
-            throw diagnostic(at: location, "\(target): \(name.rawValue) cannot be added to")
+            throw diagnostic(at: location, "\(target): \(name.languageName) cannot be added to")
         }
         do {
             try layer.set(property, sum)

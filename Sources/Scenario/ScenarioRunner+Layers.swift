@@ -112,15 +112,14 @@ extension ScenarioRunner {
     }
 
     func set(_ layer: Layer, _ name: LayerPropertyName, _ value: LayerValue, at location: SourceLocation) throws {
-        if name.isTiming {
-            switch value {
-            case .number(let v): layer.setTiming(.speed, .number(v))
-            case .time(let t): layer.setTiming(name == .timeOffset ? .timeOffset : .beginTime, .time(t))
-            default: throw diagnostic(at: location, "\(name.rawValue) cannot take \(value)")
+        guard case .layer(let property) = name else {
+            switch (name, value) {
+            case (.timing(.speed), .number(let v)): layer.setTiming(.speed, .number(v))
+            case (.timing(let key), .time(let t)) where key != .speed: layer.setTiming(key, .time(t))
+            default: throw diagnostic(at: location, "\(name.languageName) cannot take \(value)")
             }
             return
         }
-        let property = LayerProperty(rawValue: name.rawValue)!
         do {
             try layer.set(property, propertyValue(value))
         } catch {

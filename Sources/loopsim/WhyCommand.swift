@@ -41,7 +41,10 @@ enum WhyCommand {
             guard let dot = target.firstIndex(of: "."), dot != target.startIndex, target.index(after: dot) != target.endIndex
             else { throw Self.invalid(text) }
             layer = String(target[..<dot])
-            prop = String(target[target.index(after: dot)...])
+            // A property's Core Animation key names it too (button.backgroundColor);
+            // the trace spells it by its language name.
+            let spelled = String(target[target.index(after: dot)...])
+            prop = LayerPropertyName(spelled: spelled)?.languageName ?? spelled
         }
 
         private static func invalid(_ text: String) -> UsageError {

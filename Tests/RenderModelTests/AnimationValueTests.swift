@@ -111,7 +111,8 @@ import Testing
         #expect(keys == ["bounds", "opacity", "position"])
         #expect(AnimationKeyPath.keyPaths(for: .contents).isEmpty)
         #expect(AnimationKeyPath.keyPaths(for: .contentsGravity).isEmpty)
-        for property in LayerProperty.stored where property != .contents && property != .contentsGravity {
+        #expect(AnimationKeyPath.keyPaths(for: .contentsScale).isEmpty)     // not in Table B-1
+        for property in LayerProperty.stored where ![.contents, .contentsGravity, .contentsScale].contains(property) {
             #expect(AnimationKeyPath.keyPaths(for: property).map(\.property) == [property])
         }
     }

@@ -18,21 +18,40 @@ import Testing
         (.zPosition, "z", "zPosition", .number),
         (.contents, "contents", "contents", .image),
         (.contentsGravity, "gravity", "contentsGravity", .gravity),
+        (.contentsScale, "contentsScale", "contentsScale", .number),
     ])
     func names(property: LayerProperty, language: String, caKey: String, kind: PropertyValue.Kind) {
         #expect(property.languageName == language)
-        #expect(LayerProperty(rawValue: language) == property)
+        #expect(LayerProperty(languageName: language) == property)
         #expect(property.caKey == caKey)
         #expect(LayerProperty(caKey: caKey) == property)
+        #expect(LayerProperty(spelled: language) == property && LayerProperty(spelled: caKey) == property)
         #expect(property.valueKind == kind)
     }
 
-    @Test("there are fifteen properties; all but frame are stored, in declaration order")
+    @Test("there are sixteen properties; all but frame are stored, in declaration order")
     func stored() {
-        #expect(LayerProperty.allCases.count == 15)
+        #expect(LayerProperty.allCases.count == 16)
         #expect(LayerProperty.stored == Array(LayerProperty.allCases.dropFirst()))
         #expect(LayerProperty.allCases.filter(\.isOptional) == [.backgroundColor, .contents])
-        #expect(LayerProperty(caKey: "isHidden") == nil && LayerProperty(rawValue: "backgroundColor") == nil)
+        #expect(LayerProperty(caKey: "isHidden") == nil && LayerProperty(languageName: "backgroundColor") == nil)
+        #expect(LayerProperty(spelled: "isHidden") == nil && LayerProperty(spelled: "Corner") == nil)
+    }
+
+    @Test("the raw value is the wire tag: 1, 2, 3, … in declaration order")
+    func wireTags() {
+        #expect(LayerProperty.allCases.map(\.wireTag) == (1...UInt8(LayerProperty.allCases.count)).map { $0 })
+    }
+
+    @Test("no two properties share a spelling, across language names and Core Animation keys")
+    func spellingsAreUnique() {
+        var owner: [String: LayerProperty] = [:]
+        for p in LayerProperty.allCases {
+            for name in Set([p.languageName, p.caKey]) {
+                #expect(owner[name] == nil, "\(name) names both \(owner[name].map(String.init(describing:)) ?? "") and \(p)")
+                owner[name] = p
+            }
+        }
     }
 
     /// A value different from the default for every stored property.
@@ -51,6 +70,7 @@ import Testing
         (.zPosition, .number(-3)),
         (.contents, .image(ImageID(rawValue: 7))),
         (.contentsGravity, .gravity(.topLeft)),
+        (.contentsScale, .number(2)),
     ]
 
     @Test("setting a stored property reads it back and changes only that property", arguments: samples)
@@ -78,6 +98,7 @@ import Testing
         #expect(s.value(of: .borderColor) == .color(.black))
         #expect(s.value(of: .opacity) == .number(1))
         #expect(s.value(of: .contentsGravity) == .gravity(.resize))
+        #expect(s.value(of: .contentsScale) == .number(1))
         #expect(s.changedProperties(since: LayerState()).isEmpty)
     }
 
@@ -139,5 +160,87 @@ import Testing
         #expect(PropertyValue.bool(true).description == "true")
         #expect(LayerProperty.backgroundColor.description == "background [backgroundColor]")
         #expect(ImageID(rawValue: 3).description == "image#3")
+    }
+
+    // MARK: The table's columns agree with the model
+
+    @Test("a property of paint class ownPaint is stored in LayerState.paint; every other stored one outside it",
+          arguments: samples)
+    func paintClassMatchesStorage(property: LayerProperty, value: PropertyValue) throws {
+        var s = LayerState()
+        try s.setValue(value, for: property)
+        let paint = property.descriptor.paint
+        if paint == .ownPaint {
+            #expect(s.paint != LayerState().paint)
+            var back = s
+            back.paint = LayerState().paint
+            #expect(back == LayerState(), "\(property) changed something outside LayerState.paint")
+        } else {
+            #expect(s.paint == LayerState().paint, "\(property) is in LayerState.paint but its paint class is \(paint)")
+        }
+    }
+
+    @Test("the paint classes: colours, border, contents and its gravity and scale paint only the layer; corner and opacity on conditions")
+    func paintClasses() {
+        let own = LayerProperty.allCases.filter { $0.descriptor.paint == .ownPaint }
+        #expect(own == [.backgroundColor, .borderWidth, .borderColor, .contents, .contentsGravity, .contentsScale])
+        #expect(LayerProperty.cornerRadius.descriptor.paint == .ownPaintUnlessClipping)
+        #expect(LayerProperty.opacity.descriptor.paint == .ownPaintWithoutSublayers)
+        #expect(LayerProperty.frame.descriptor.paint == .derived)
+        typealias Paint = LayerPropertyDescriptor.PaintClass
+        #expect(Paint.ownPaintUnlessClipping.paintsOnlyItself(clips: false, hasSublayers: true))
+        #expect(!Paint.ownPaintUnlessClipping.paintsOnlyItself(clips: true, hasSublayers: false))
+        #expect(Paint.ownPaintWithoutSublayers.paintsOnlyItself(clips: true, hasSublayers: false))
+        #expect(!Paint.ownPaintWithoutSublayers.paintsOnlyItself(clips: false, hasSublayers: true))
+        #expect(!Paint.geometry.paintsOnlyItself(clips: false, hasSublayers: false))
+    }
+
+    @Test("each animatable key path of a property lives in that property (frame: bounds and position)")
+    func animatableKeyPathsLiveInTheirProperty() {
+        for p in LayerProperty.stored {
+            for path in p.descriptor.animatableKeyPaths { #expect(path.property == p, "\(p): \(path)") }
+        }
+        #expect(LayerProperty.frame.descriptor.animatableKeyPaths == [.bounds, .position])
+        #expect(LayerProperty.contentsScale.descriptor.animatableKeyPaths.isEmpty)
+        #expect(!LayerProperty.contentsScale.descriptor.coreAnimationAnimates)
+        #expect(LayerProperty.contents.descriptor.coreAnimationAnimates && LayerProperty.contents.descriptor.animatableKeyPaths.isEmpty)
+        // Every AnimationKeyPath belongs to a property whose row lists its whole key.
+        for path in AnimationKeyPath.allCases {
+            #expect(path.property.descriptor.coreAnimationAnimates, "\(path)")
+        }
+    }
+
+    @Test("the value rules: corner and border 0 or more, contentsScale above 0, opacity clamped")
+    func constraints() {
+        typealias Rule = LayerPropertyDescriptor.Constraint
+        #expect(LayerProperty.cornerRadius.descriptor.constraint == .notNegative)
+        #expect(LayerProperty.borderWidth.descriptor.constraint == .notNegative)
+        #expect(LayerProperty.contentsScale.descriptor.constraint == .positive)
+        #expect(LayerProperty.opacity.descriptor.constraint == .clampedToUnit)
+        #expect(LayerProperty.bounds.descriptor.constraint == .sizeNotNegative)
+        #expect(Rule.notNegative.problem(with: -0.5) == "cannot be negative" && Rule.notNegative.problem(with: 0) == nil)
+        #expect(Rule.positive.problem(with: 0) == "must be greater than 0" && Rule.positive.problem(with: .nan) != nil)
+        #expect(Rule.positive.problem(with: 0.5) == nil && Rule.clampedToUnit.problem(with: -3) == nil)
+    }
+
+    @Test("a set of properties walks in declaration order, and frame stands for bounds and position")
+    func propertySet() {
+        var set: LayerProperty.Set = [.contentsScale, .opacity]
+        set.insert(.frame)
+        #expect(Array(set) == [.bounds, .position, .opacity, .contentsScale])
+        #expect(set.contains(.bounds) && !set.contains(.frame) && !set.contains(.zPosition))
+        set.removeAll()
+        #expect(set.isEmpty && Array(set).isEmpty)
+    }
+
+    @Test("the diff of the properties set since a commit is the full diff restricted to them")
+    func candidateDiff() {
+        var s = LayerState()
+        s.opacity = 0.5
+        s.zPosition = 2
+        s.contentsScale = 1     // set back to the default: no change
+        #expect(s.changedProperties([.opacity, .contentsScale, .zPosition], since: LayerState()) == [.opacity, .zPosition])
+        #expect(s.changedProperties([.opacity], since: LayerState()) == [.opacity])
+        #expect(s.changedProperties(since: LayerState()) == [.opacity, .zPosition])
     }
 }

@@ -37,6 +37,30 @@ struct CompositorContentsTests {
         }
     }
 
+    @Test("contentsScale 2 makes a 4-pixel image 2 points wide where the gravity does not scale it", arguments: [
+        (ContentsGravity.topLeft, 0, 0), (.center, 4, 4), (.bottomRight, 8, 8),
+    ])
+    func contentsScale(gravity: ContentsGravity, x: Int, y: Int) throws {
+        var white = Bitmap(width: 4, height: 4)
+        for j in 0..<4 { for i in 0..<4 { white[i, j] = px(255, 255, 255) } }
+        let frame = try contents(white, frame: rect(0, 0, 10, 10), gravity: gravity, extra: [(.contentsScale, .number(2))])
+        for j in 0..<10 {
+            for i in 0..<10 {
+                let inside = (x..<x + 2).contains(i) && (y..<y + 2).contains(j)
+                #expect(frame[i, j] == (inside ? px(255, 255, 255) : black), "\(gravity) pixel (\(i), \(j))")
+            }
+        }
+        // resize fills the bounds whatever the scale.
+        let resized = try contents(white, frame: rect(0, 0, 10, 10), gravity: .resize, extra: [(.contentsScale, .number(2))])
+        #expect(resized[9, 9] == px(255, 255, 255) && resized[10, 10] == black)
+    }
+
+    @Test("a contentsScale that is not a number above 0 (only the wire can send one) draws as 1", arguments: [0, -2, Double.nan, .infinity])
+    func contentsScaleOutOfRange(scale: Double) throws {
+        let plain = try contents(ramp, frame: rect(0, 0, 10, 10), gravity: .center)
+        #expect(try contents(ramp, frame: rect(0, 0, 10, 10), gravity: .center, extra: [(.contentsScale, .number(scale))]) == plain)
+    }
+
     @Test("resize stretches with bilinear sampling: a 2-texel ramp over 4 pixels is 0, 64, 191, 255")
     func resize() throws {
         var image = Bitmap(width: 2, height: 1)

@@ -59,6 +59,32 @@ struct CompositorDamageTests {
         return .move(id, parent: parent, index: UInt32(rng.int(0...siblings)))
     }
 
+    @Test("a contentsScale change damages only the layer's own box, and rendering that damage gives a full render's bytes")
+    func contentsScaleDamage() throws {
+        let compositor = Compositor(background: px(20, 30, 40))
+        let tree = RenderTree(displayWidth: Self.width, displayHeight: Self.height)
+        var ops = Ops()
+        var image = Bitmap(width: 6, height: 4)
+        for y in 0..<4 { for x in 0..<6 { image[x, y] = px(UInt8(40 * x), UInt8(60 * y), 200) } }
+        ops.bitmap(1, image)
+        ops.layer(1, frame: rect(4, 4, 30, 20), [(.contents, .image(ImageID(rawValue: 1))), (.contentsGravity, .gravity(.center))])
+        ops.layer(2, parent: 1, frame: rect(20, 10, 8, 8), [(.backgroundColor, .color(.red))])
+        try tree.apply(ops.commit())
+        _ = tree.takeDamage()
+        var frame = compositor.render(tree)
+        for (step, scale) in [2, 0.5, 3, 1, 0.25].enumerated() {
+            let damage = try tree.apply(CommitDiff(sequence: UInt64(step + 2), time: 0, ops: [.set(1, .contentsScale, .number(scale))]))
+            let full = compositor.render(tree)
+            let changed = differences(frame, full)
+            #expect(!changed.isEmpty, "scale \(scale) changed no pixel")
+            for p in changed {
+                #expect(damage.rects.contains { $0.contains(PixelRect(x: p.x, y: p.y, width: 1, height: 1)) }, "scale \(scale): \(p)")
+            }
+            #expect(compositor.renderDamage(of: tree, into: &frame) == damage)
+            #expect(frame == full, "scale \(scale): damaged render differs")
+        }
+    }
+
     @Test("rendering only the damage gives the bytes of a full render, and the damage holds every changed pixel")
     func damagedMatchesFull() throws {
         var rng = SplitMix64(seed: 0xDA_4A6E)

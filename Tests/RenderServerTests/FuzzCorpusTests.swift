@@ -37,7 +37,8 @@ import Testing
         }
     }
 
-    /// crash-2322f8db as the corpus holds it (re-encoded at version 3: hello
+    /// crash-2322f8db as the corpus holds it (re-encoded at version 3, its
+    /// version field since set to the current one: hello
     /// at 316 Hz, then a vsync with index 0x06000006ffffff00): the vsync's
     /// time is past the end of virtual time (issue 13, W2).
     @Test("the vsync-overflow reproducer in the corpus reaches its vsync and is refused with timeOutOfRange")

@@ -178,6 +178,8 @@ struct RenderTreeDamageTests {
         try tree.apply(CommitDiff(sequence: 3, time: 0, ops: ops.ops))
         _ = tree.takeDamage()
         #expect(try tree.apply(CommitDiff(sequence: 4, time: 0, ops: [.set(4, .backgroundColor, .color(.blue))])).isEmpty)
+        // contentsScale is a paint of its own too (the table's paint class): nothing painted, nothing damaged.
+        #expect(try tree.apply(CommitDiff(sequence: 4, time: 0, ops: [.set(4, .contentsScale, .number(2))])).isEmpty)
         // Opacity of a layer with sublayers is a group change: the subtree.
         #expect(try change(tree, [.set(1, .opacity, .number(0.5))]) == PixelRect(x: 10, y: 10, width: 40, height: 30))
         #expect(try tree.apply(CommitDiff(sequence: 5, time: 0, ops: [.set(4, .opacity, .number(0.5))])).rects == [PixelRect(x: 80, y: 60, width: 10, height: 10)])

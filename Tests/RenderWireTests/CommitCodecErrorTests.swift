@@ -106,7 +106,7 @@ import Testing
 
     @Test("unknown property, value kind and gravity tags are refused")
     func badInnerTags() {
-        for tag: UInt8 in [0, 16, 0xFF] {
+        for tag: UInt8 in [0, UInt8(LayerProperty.allCases.count + 1), 0xFF] {
             #expect(decodeFailure(oneOp(4, le32(1) + [tag, 4] + le64(0))) == error(.badTag, "ops[0].set.property", 25, "unknown property tag \(tag)"))
         }
         for tag: UInt8 in [0, 10, 0xFF] {
@@ -136,7 +136,7 @@ import Testing
         for property in LayerProperty.allCases {
             for kind in WireTag.ValueKind.allCases {
                 let payload = kind == .gravity ? [WireTag.Gravity.resize.rawValue] : [UInt8](repeating: 0, count: kind.payloadSize)
-                let body = oneOp(4, le32(1) + [WireTag.Property(property).rawValue, kind.rawValue] + payload) + le32(0)
+                let body = oneOp(4, le32(1) + [property.wireTag, kind.rawValue] + payload) + le32(0)
                 let allowed = kind.kind == property.valueKind || (kind == .null && property.isOptional)
                 let failure = decodeFailure(body)
                 if allowed {

@@ -168,7 +168,7 @@ import Testing
     func helloFields() {
         #expect(frameFailure(helloFrame()) == nil)
         #expect(frameFailure(helloFrame(magic: Array("GET ".utf8))) == error(.badValue, "hello", "magic", 8, "expected 4c 53 49 4d (\"LSIM\"), got 47 45 54 20"))
-        #expect(frameFailure(helloFrame(version: 1)) == error(.badValue, "hello", "version", 12, "unsupported protocol version 1; this side speaks 4"))
+        #expect(frameFailure(helloFrame(version: 1)) == error(.badValue, "hello", "version", 12, "unsupported protocol version 1; this side speaks 5"))
         #expect(frameFailure(helloFrame(version: 0))?.field == "version")
         #expect(frameFailure(helloFrame(width: 0)) == error(.badValue, "hello", "width", 14, "must be at least 1, got 0"))
         #expect(frameFailure(helloFrame(width: 16385)) == error(.exceedsLimit, "hello", "width", 14, "16385 exceeds the limit 16384"))
@@ -228,8 +228,9 @@ import Testing
 
     @Test("welcome: the version")
     func welcomeVersion() {
-        #expect(frameFailure(rawFrame(2, le16(4) + le32(7) + [0, 0])) == nil)
-        #expect(frameFailure(rawFrame(2, le16(1) + le32(7) + [0, 0])) == error(.badValue, "welcome", "version", 8, "unsupported protocol version 1; this side speaks 4"))
+        #expect(frameFailure(rawFrame(2, le16(5) + le32(7) + [0, 0])) == nil)
+        #expect(frameFailure(rawFrame(2, le16(4) + le32(7) + [0, 0]))?.field == "version")
+        #expect(frameFailure(rawFrame(2, le16(1) + le32(7) + [0, 0])) == error(.badValue, "welcome", "version", 8, "unsupported protocol version 1; this side speaks 5"))
     }
 
     // MARK: commit and snapshot

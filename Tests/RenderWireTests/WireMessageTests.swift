@@ -14,7 +14,7 @@ import Testing
                       probes: [.init(x: 10, y: 20)])), """
             44 00 00 00  01 00  00 00
             4c 53 49 4d
-            04 00
+            05 00
             40 01 00 00
             f0 00 00 00
             3c 00 00 00
@@ -25,9 +25,9 @@ import Testing
             01 00 00 00  0a 00 00 00  14 00 00 00
             00 00 00
             """),
-        (.welcome(version: 4, serverPID: 4242), """
+        (.welcome(version: 5, serverPID: 4242), """
             10 00 00 00  02 00  00 00
-            04 00
+            05 00
             92 10 00 00
             00 00
             """),
@@ -127,7 +127,7 @@ import Testing
         #expect(WireTag.Message.allCases.map(\.rawValue) == Array(1...11))
         #expect(WireTag.Message.allCases.map(\.name) == ["hello", "welcome", "commit", "snapshot", "vsync", "presented", "error", "goodbye", "bitmapShared", "sync", "applied"])
         #expect(WireProtocol.magic == Array("LSIM".utf8))
-        #expect(WireProtocol.version == 4)
+        #expect(WireProtocol.version == 5)
         for type in WireTag.Message.allCases where type.isFixedSize {
             #expect(type.maximumFrameLength(limits: .init()) == type.minimumFrameLength)
         }

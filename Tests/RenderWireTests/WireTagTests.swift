@@ -31,12 +31,12 @@ import Testing
             (.frame, 1), (.bounds, 2), (.position, 3), (.anchorPoint, 4), (.transform, 5),
             (.backgroundColor, 6), (.opacity, 7), (.isHidden, 8), (.cornerRadius, 9), (.borderWidth, 10),
             (.borderColor, 11), (.masksToBounds, 12), (.zPosition, 13), (.contents, 14), (.contentsGravity, 15),
+            (.contentsScale, 16),
         ]
-        #expect(Set(pinned.map(\.0)) == Set(LayerProperty.allCases))
-        #expect(WireTag.Property.allCases.count == LayerProperty.allCases.count)
+        #expect(pinned.map(\.0) == LayerProperty.allCases)
         for (property, raw) in pinned {
-            #expect(WireTag.Property(property).rawValue == raw, "\(property)")
-            #expect(WireTag.Property(rawValue: raw)?.property == property, "\(property)")
+            #expect(property.wireTag == raw, "\(property)")
+            #expect(LayerProperty(rawValue: raw) == property, "\(property)")
         }
     }
 
@@ -73,7 +73,7 @@ import Testing
     @Test("no tag is 0")
     func noZeroTags() {
         #expect(WireTag.Op(rawValue: 0) == nil)
-        #expect(WireTag.Property(rawValue: 0) == nil)
+        #expect(LayerProperty(rawValue: 0) == nil)
         #expect(WireTag.ValueKind(rawValue: 0) == nil)
         #expect(WireTag.Gravity(rawValue: 0) == nil)
     }

@@ -27,7 +27,7 @@ import Testing
     @Test("animate: from/to/by values of the property's form, every timing option with its CA default")
     func basicAnimation() throws {
         let plain = try #require(try animation("animate box.opacity to=0"))
-        #expect(plain.layer == "box" && plain.property == .opacity)
+        #expect(plain.layer == "box" && plain.property == .layer(.opacity))
         #expect(plain.kind == .basic(from: nil, to: .number(0), by: nil))
         #expect(plain.options == AnimationOptions())
         let full = try #require(try animation(
@@ -52,8 +52,11 @@ import Testing
             == .basic(from: .point(x: 0, y: 0), to: nil, by: .point(x: -10, y: 5)))
         #expect(try animation("animate box.position from=(0,0) by=(-10,5) repeat=2.5 timing=easeIn")?.options.repeatCount == .count(2.5))
         #expect(try animation("animate card.background from=red to=none repeatDuration=2s")?.options.repeatDuration == 2_000_000_000)
-        #expect(try animation("animate box.frame to=(0,0,10,10)")?.property == .frame)
+        #expect(try animation("animate box.frame to=(0,0,10,10)")?.property == .layer(.frame))
         #expect(try animation("animate box.contents to=pic")?.kind == .basic(from: nil, to: .image("pic"), by: nil))
+        // Core Animation's keys name the same properties.
+        #expect(try animation("animate box.cornerRadius to=4")?.property == .layer(.cornerRadius))
+        #expect(try animation("animate card.backgroundColor to=red")?.property == .layer(.backgroundColor))
     }
 
     @Test("animate with keyframes=: values, times, modes and one timing per segment")
@@ -87,7 +90,7 @@ import Testing
         let kinds = try actions("animations duration=0.3s delay=100ms curve=easeIn:\n    set card.opacity = 0\n    completion:\n        log \"done\"")
         guard case .animation(.viewAnimations(let block))? = kinds.first else { Issue.record("no block"); return }
         #expect(block.duration == 300_000_000 && block.delay == 100_000_000 && block.curve == .easeIn && block.spring == nil)
-        #expect(block.body.map(\.kind) == [.layer(.set(layer: "card", property: .opacity, value: .number(0)))])
+        #expect(block.body.map(\.kind) == [.layer(.set(layer: "card", property: .layer(.opacity), value: .number(0)))])
         #expect(block.completion?.map(\.kind) == [.log("done")])
         let spring = try actions("animations duration=1s spring=(0.5, 2):\n    set card.opacity = 0")
         guard case .animation(.viewAnimations(let b))? = spring.first else { Issue.record("no block"); return }
@@ -119,14 +122,14 @@ import Testing
         var oneSecond = AnimationOptions()
         oneSecond.duration = 1_000_000_000
         #expect(actions.map(\.kind) == [
-            .animation(.add(AnimationSpec(layer: "spinner", property: .transform,
+            .animation(.add(AnimationSpec(layer: "spinner", property: .layer(.transform),
                                           kind: .basic(from: .transform([.rotate(degrees: 0)]), to: .transform([.rotate(degrees: 360)]), by: nil),
                                           options: spin))),
-            .animation(.add(AnimationSpec(layer: "box", property: .position,
+            .animation(.add(AnimationSpec(layer: "box", property: .layer(.position),
                                           kind: .keyframe(values: [.point(x: 0, y: 0), .point(x: 50, y: 0), .point(x: 50, y: 50)],
                                                           keyTimes: [0, 0.5, 1], mode: .linear, timings: nil),
                                           options: oneSecond))),
-            .animation(.add(AnimationSpec(layer: "box", property: .position,
+            .animation(.add(AnimationSpec(layer: "box", property: .layer(.position),
                                           kind: .spring(from: nil, to: .point(x: 100, y: 100), by: nil, mass: 1, stiffness: 100, damping: 10, velocity: 0),
                                           options: AnimationOptions()))),
             .animation(.remove(layer: "spinner", key: "spin")),
@@ -142,7 +145,7 @@ import Testing
     func expectPresentation() throws {
         let file = try parseScenario("layer box\nexpect presentation box.position == (50,0) at=0.5s tolerance=0.5")
         guard case .expect(let e) = file.statements[1] else { Issue.record("no expectation"); return }
-        #expect(e.kind == .presentation(layer: "box", property: .position, value: .point(x: 50, y: 0), at: 500_000_000, tolerance: 0.5))
+        #expect(e.kind == .presentation(layer: "box", property: .layer(.position), value: .point(x: 50, y: 0), at: 500_000_000, tolerance: 0.5))
     }
 
     /// (body, the text the caret points at — its last occurrence when it ends in ⇥, the end of the line for ⏎ —, message)
@@ -150,6 +153,9 @@ import Testing
         ("animate box.opacty to=0", "opacty", "unknown layer property 'opacty'; did you mean 'opacity'? (animatable: frame, bounds, position, anchor, transform, background, opacity, hidden, corner, border, borderColor, clips, z, contents)"),
         ("animate box.gravity to=center", "gravity", "gravity cannot be animated (animatable: frame, bounds, position, anchor, transform, background, opacity, hidden, corner, border, borderColor, clips, z, contents)"),
         ("animate box.speed to=0", "speed", "speed cannot be animated (animatable: frame, bounds, position, anchor, transform, background, opacity, hidden, corner, border, borderColor, clips, z, contents)"),
+        ("animate box.contentsScale to=2", "contentsScale", "contentsScale cannot be animated (animatable: frame, bounds, position, anchor, transform, background, opacity, hidden, corner, border, borderColor, clips, z, contents)"),
+        ("animate box.cornerRadios to=2", "cornerRadios", "unknown layer property 'cornerRadios'; did you mean 'cornerRadius'? (animatable: frame, bounds, position, anchor, transform, background, opacity, hidden, corner, border, borderColor, clips, z, contents)"),
+        ("spring box.masksToBounds to=true", "masksToBounds", "a spring moves numbers, points, rects, transforms and colours; clips needs true or false"),
         ("animate box.opacity to=0 durration=1s", "durration", "unknown option 'durration' for `animate`; did you mean 'duration'? (allowed: from=, to=, by=, duration=, timing=, delay=, repeat=, repeatDuration=, fill=, speed=, offset=, key=, keyframes=, times=, mode=, timings=, autoreverses, keep, additive, cumulative)"),
         ("spring box.opacity to=0 keyframes=(1,0)", "keyframes", "unknown option 'keyframes' for `spring` (allowed: from=, to=, by=, duration=, timing=, delay=, repeat=, repeatDuration=, fill=, speed=, offset=, key=, mass=, stiffness=, damping=, velocity=, autoreverses, keep, additive, cumulative)"),
         ("animate box opacity", "box", "expected '.' and a property right after 'box', like animate box.position to=(100,100)"),

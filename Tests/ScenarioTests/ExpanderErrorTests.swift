@@ -96,7 +96,7 @@ import Testing
         // Inside a loop, the first copy's parse error comes before a later
         // copy's expansion error.
         #expect(parseError("for i in 0..<3:\n    view v{i} z={1 / (2 - i)} hz=1")?.message
-            == "unknown option 'hz' for `view`; did you mean 'z'? (allowed: parent=, frame=, bounds=, position=, anchor=, transform=, background=, opacity=, hidden=, corner=, border=, borderColor=, clips=, z=, contents=, gravity=, speed=, timeOffset=, beginTime=) (in the loop at line 1 with i = 0)")
+            == "unknown option 'hz' for `view`; did you mean 'z'? (allowed: parent=, frame=, bounds=, position=, anchor=, transform=, background=, opacity=, hidden=, corner=, border=, borderColor=, clips=, z=, contents=, gravity=, contentsScale=, speed=, timeOffset=, beginTime=) (in the loop at line 1 with i = 0)")
     }
 
     // MARK: Limits

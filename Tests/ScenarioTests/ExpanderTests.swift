@@ -71,7 +71,7 @@ private func failure(_ source: String) -> String? {
         }
         #expect(body.count == 4)
         #expect(body.map(\.location.line) == [4, 4, 4, 5])
-        #expect(body[2].kind == .layer(.set(layer: "a", property: .opacity, value: .number(0.5))))
+        #expect(body[2].kind == .layer(.set(layer: "a", property: .layer(.opacity), value: .number(0.5))))
     }
 
     @Test func theBoundsAreExpressionsOverConstantsAndOuterVariables() {

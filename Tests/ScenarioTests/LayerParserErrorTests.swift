@@ -15,9 +15,9 @@ private func path(_ data: String) -> String { drawing("fill path=\"\(data)\" col
 private func set(_ property: String, _ value: String) -> String { action("set a.\(property) = \(value)") + "\nlayer a" }
 
 private let layerOptions = "parent=, frame=, bounds=, position=, anchor=, transform=, background=, opacity=, hidden=, "
-    + "corner=, border=, borderColor=, clips=, z=, contents=, gravity=, speed=, timeOffset=, beginTime="
+    + "corner=, border=, borderColor=, clips=, z=, contents=, gravity=, contentsScale=, speed=, timeOffset=, beginTime="
 private let properties = "frame, bounds, position, anchor, transform, background, opacity, hidden, corner, border, "
-    + "borderColor, clips, z, contents, gravity, speed, timeOffset, beginTime"
+    + "borderColor, clips, z, contents, gravity, contentsScale, speed, timeOffset, beginTime"
 private let gravities = "center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight, resize, "
     + "resizeAspect, resizeAspectFill"
 private let transformNeeds = "transform needs rotate(…), scale(…), translate(…) or identity"
@@ -96,6 +96,17 @@ private let hugeNumber = "1" + String(repeating: "0", count: 400)
         ErrorCase("view a bogus=1", 1, 8, "unknown option 'bogus' for `view` (allowed: \(layerOptions))"),
         ErrorCase("layer a bogus", 1, 9, "unknown option 'bogus' for `layer` (allowed: \(layerOptions))"),
         ErrorCase("layer a frame=(0,0,1,1) frame=(0,0,2,2)", 1, 25, "option 'frame=' is given twice"),
+        // Core Animation's keys name the same properties, with the same checks and suggestions.
+        ErrorCase("layer a corner=1 cornerRadius=2", 1, 18, "option 'cornerRadius=' (as corner=) is given twice"),
+        ErrorCase("layer a backgroundColour=red", 1, 9,
+                  "unknown option 'backgroundColour' for `layer`; did you mean 'backgroundColor'? (allowed: \(layerOptions))"),
+        ErrorCase("layer a cornerRadius=-1", 1, 22, "corner cannot be negative"),
+        ErrorCase("layer a masksToBounds=maybe", 1, 23, "clips needs true or false, found 'maybe'"),
+        ErrorCase("layer a contentsScale=0", 1, 23, "contentsScale must be greater than 0"),
+        ErrorCase("layer a contentsScale=-2", 1, 23, "contentsScale must be greater than 0"),
+        ErrorCase("layer a contentsScale=red", 1, 23, "contentsScale needs a number greater than 0, found 'red'"),
+        ErrorCase(set("cornerRadios", "1"), 2, 11, "unknown layer property 'cornerRadios'; did you mean 'cornerRadius'? (properties: \(properties))"),
+        ErrorCase(set("borderWidth", "-1"), 2, 25, "border cannot be negative"),
         ErrorCase("layer a parent=b parent=b", 1, 18, "option 'parent=' is given twice"),
         ErrorCase("layer a frame", 1, 9, "option 'frame' needs a value: frame=…"),
         ErrorCase("layer a 5", 1, 9, "expected an option (key=value), found '5'"),

@@ -35,7 +35,7 @@ private func setValue(_ property: String, _ text: String) throws -> LayerValue? 
         return nil
     }
     #expect(layer == "a")
-    #expect(name.rawValue == property)
+    #expect(name.languageName == property)
     return value
 }
 
@@ -77,15 +77,15 @@ private func drawCommand(_ line: String) throws -> DrawCommand? {
         """)
         #expect(Array(file.statements[2...]) == [
             .layer(.layer(LayerDecl(name: "root", parent: nil, isView: false,
-                                    properties: [(.frame, .rect(x: 0, y: 0, width: 200, height: 100))],
+                                    properties: [(.layer(.frame), .rect(x: 0, y: 0, width: 200, height: 100))],
                                     location: loc(3, 1)))),
             .layer(.layer(LayerDecl(name: "button", parent: "root", isView: false, properties: [
-                (.frame, .rect(x: 50, y: 30, width: 100, height: 40)),
-                (.background, .color([255, 0, 0, 255])),
-                (.corner, .number(8)),
+                (.layer(.frame), .rect(x: 50, y: 30, width: 100, height: 40)),
+                (.layer(.backgroundColor), .color([255, 0, 0, 255])),
+                (.layer(.cornerRadius), .number(8)),
             ], location: loc(4, 1)))),
             .layer(.layer(LayerDecl(name: "card", parent: "root", isView: true,
-                                    properties: [(.frame, .rect(x: 10, y: 10, width: 80, height: 80))],
+                                    properties: [(.layer(.frame), .rect(x: 10, y: 10, width: 80, height: 80))],
                                     location: loc(5, 1)))),
             .layer(.image(ImageDecl(name: "logo", file: "Traces/assets/logo.ppm", location: loc(6, 1)))),
         ])
@@ -112,7 +112,7 @@ private func drawCommand(_ line: String) throws -> DrawCommand? {
 
     @Test func everyPropertyInOneDeclaration() throws {
         let decl = try #require(try layerDecls("""
-        layer all frame=(1,2,3,4) bounds=(0,0,3,4) position=(2.5,4) anchor=(0.5,0.5) transform=scale(2) translate(1,0) background=#FF000080 opacity=0.5 hidden=false corner=2 border=1 borderColor=blue clips=true z=-1 contents=logo gravity=resizeAspectFill speed=2 timeOffset=1.5s beginTime=0
+        layer all frame=(1,2,3,4) bounds=(0,0,3,4) position=(2.5,4) anchor=(0.5,0.5) transform=scale(2) translate(1,0) background=#FF000080 opacity=0.5 hidden=false corner=2 border=1 borderColor=blue clips=true z=-1 contents=logo gravity=resizeAspectFill contentsScale=3 speed=2 timeOffset=1.5s beginTime=0
         image logo file="logo.ppm"
         """).first)
         #expect(decl.properties.map(\.0) == LayerPropertyName.allCases)
@@ -120,7 +120,7 @@ private func drawCommand(_ line: String) throws -> DrawCommand? {
             .rect(x: 1, y: 2, width: 3, height: 4), .rect(x: 0, y: 0, width: 3, height: 4), .point(x: 2.5, y: 4),
             .point(x: 0.5, y: 0.5), .transform([.scale(x: 2, y: 2), .translate(x: 1, y: 0)]),
             .color([255, 0, 0, 128]), .number(0.5), .bool(false), .number(2), .number(1), .color([0, 0, 255, 255]),
-            .bool(true), .number(-1), .image("logo"), .gravity("resizeAspectFill"), .number(2), .time(1_500_000_000), .time(0),
+            .bool(true), .number(-1), .image("logo"), .gravity("resizeAspectFill"), .number(3), .number(2), .time(1_500_000_000), .time(0),
         ])
     }
 
@@ -191,9 +191,9 @@ private func drawCommand(_ line: String) throws -> DrawCommand? {
 
     @Test func setSpacing() throws {
         #expect(try layerActionKinds("set a.opacity=1\nset a.background =#FF0000\nset v.frame= (0,0,1,1)") == [
-            .layer(.set(layer: "a", property: .opacity, value: .number(1))),
-            .layer(.set(layer: "a", property: .background, value: .color([255, 0, 0, 255]))),
-            .layer(.set(layer: "v", property: .frame, value: .rect(x: 0, y: 0, width: 1, height: 1))),
+            .layer(.set(layer: "a", property: .layer(.opacity), value: .number(1))),
+            .layer(.set(layer: "a", property: .layer(.backgroundColor), value: .color([255, 0, 0, 255]))),
+            .layer(.set(layer: "v", property: .layer(.frame), value: .rect(x: 0, y: 0, width: 1, height: 1))),
         ])
     }
 
@@ -226,7 +226,7 @@ private func drawCommand(_ line: String) throws -> DrawCommand? {
             .layer(.transaction(duration: nil, timing: nil, disableActions: true)),
             .layer(.transaction(duration: nil, timing: "linear", disableActions: nil)),
             .layer(.transaction(duration: 250_000_000, timing: nil, disableActions: nil)),
-            .layer(.set(layer: "a", property: .opacity, value: .number(0))),
+            .layer(.set(layer: "a", property: .layer(.opacity), value: .number(0))),
             .layer(.completion(body: [
                 Action(.log("done"), at: loc(9, 9)),
                 Action(.layer(.begin), at: loc(10, 9)),
@@ -296,7 +296,7 @@ private func drawCommand(_ line: String) throws -> DrawCommand? {
         """)
         #expect(Array(file.statements.prefix(3)) == [
             .layer(.layout(layer: "a", body: [
-                Action(.layer(.set(layer: "b", property: .frame, value: .rect(x: 0, y: 0, width: 80, height: 20))),
+                Action(.layer(.set(layer: "b", property: .layer(.frame), value: .rect(x: 0, y: 0, width: 80, height: 20))),
                        at: loc(2, 5)),
             ], location: loc(1, 1))),
             .layer(.constraints(layer: "v", body: [Action(.layer(.needsLayout("v")), at: loc(4, 5))],
@@ -415,9 +415,9 @@ private func drawCommand(_ line: String) throws -> DrawCommand? {
         """)
         #expect(file.statements.count == 5)
         #expect(file.statements[2] == .at(ExternalEvent(time: 1_000_000_000, kind: .input(body: [
-            Action(.layer(.set(layer: "button", property: .background, value: .color([255, 255, 0, 255]))), at: loc(8, 5)),
+            Action(.layer(.set(layer: "button", property: .layer(.backgroundColor), value: .color([255, 255, 0, 255]))), at: loc(8, 5)),
             Action(.sleep(3_000_000_000), at: loc(9, 5)),
-            Action(.layer(.set(layer: "button", property: .background, value: .color([0, 255, 0, 255]))), at: loc(10, 5)),
+            Action(.layer(.set(layer: "button", property: .layer(.backgroundColor), value: .color([0, 255, 0, 255]))), at: loc(10, 5)),
         ]), location: loc(7, 1))))
     }
 }

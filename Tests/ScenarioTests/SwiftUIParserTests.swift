@@ -27,7 +27,7 @@ import Testing
         #expect(host.state.map(\.name) == ["color", "big"])
         #expect(host.state.map(\.value) == [.color([255, 0, 0, 255]), .bool(false)])
         #expect(host.reads == ["color", "big"])
-        #expect(host.body.first?.kind == .set(layer: "circle", property: .background, value: .state("color")))
+        #expect(host.body.first?.kind == .set(layer: "circle", property: .layer(.backgroundColor), value: .state("color")))
     }
 
     @Test("state values of every form: colour, number, bool, point, rect, transform")

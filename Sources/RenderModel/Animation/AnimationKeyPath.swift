@@ -104,26 +104,11 @@ public enum AnimationKeyPath: String, Hashable, Sendable, CaseIterable, CustomSt
     }
 
     /// The whole-property key paths a change of `property` animates under
-    /// (for implicit actions, §2.5): `frame` → `bounds`, `position`; an
-    /// animatable property → its own key; anything else (`contents`,
-    /// `contentsGravity`) → none.
+    /// (for implicit actions, §2.5), from the property table: `frame` →
+    /// `bounds`, `position`; an animatable property → its own key; anything
+    /// else (`contents`, `contentsGravity`, `contentsScale`) → none.
     public static func keyPaths(for property: LayerProperty) -> [AnimationKeyPath] {
-        switch property {
-        case .frame: [.bounds, .position]
-        case .bounds: [.bounds]
-        case .position: [.position]
-        case .anchorPoint: [.anchorPoint]
-        case .transform: [.transform]
-        case .backgroundColor: [.backgroundColor]
-        case .opacity: [.opacity]
-        case .isHidden: [.hidden]
-        case .cornerRadius: [.cornerRadius]
-        case .borderWidth: [.borderWidth]
-        case .borderColor: [.borderColor]
-        case .masksToBounds: [.masksToBounds]
-        case .zPosition: [.zPosition]
-        case .contents, .contentsGravity: []
-        }
+        property.descriptor.animatableKeyPaths
     }
 
     /// The raw value: Core Animation's key path.

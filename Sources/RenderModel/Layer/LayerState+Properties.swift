@@ -14,7 +14,7 @@ public struct LayerPropertyError: Error, Hashable, Sendable, CustomStringConvert
     /// "property 'opacity' [opacity] expects a number, got a color".
     public var description: String {
         let optional = property.isOptional ? " or null" : ""
-        return "property '\(property.rawValue)' [\(property.caKey)] expects \(article(property.valueKind))\(optional), got \(article(found))"
+        return "property '\(property.languageName)' [\(property.caKey)] expects \(article(property.valueKind))\(optional), got \(article(found))"
     }
 
     private func article(_ kind: PropertyValue.Kind) -> String {
@@ -27,59 +27,77 @@ public struct LayerPropertyError: Error, Hashable, Sendable, CustomStringConvert
 }
 
 extension LayerState {
-    /// The current value of `property` (`frame` is computed).
+    /// The current value of `property` (`frame` is computed), read through
+    /// the table's key path.
     public func value(of property: LayerProperty) -> PropertyValue {
-        switch property {
-        case .frame: .rect(frame)
-        case .bounds: .rect(bounds)
-        case .position: .point(position)
-        case .anchorPoint: .point(anchorPoint)
-        case .transform: .transform(transform)
-        case .backgroundColor: backgroundColor.map(PropertyValue.color) ?? .null
-        case .opacity: .number(opacity)
-        case .isHidden: .bool(isHidden)
-        case .cornerRadius: .number(cornerRadius)
-        case .borderWidth: .number(borderWidth)
-        case .borderColor: .color(borderColor)
-        case .masksToBounds: .bool(masksToBounds)
-        case .zPosition: .number(zPosition)
-        case .contents: contents.map(PropertyValue.image) ?? .null
-        case .contentsGravity: .gravity(contentsGravity)
+        switch property.descriptor.access {
+        case .rect(let k): .rect(self[keyPath: k])
+        case .point(let k): .point(self[keyPath: k])
+        case .transform(let k): .transform(self[keyPath: k])
+        case .number(let k): .number(self[keyPath: k])
+        case .bool(let k): .bool(self[keyPath: k])
+        case .color(let k): .color(self[keyPath: k])
+        case .optionalColor(let k): self[keyPath: k].map(PropertyValue.color) ?? .null
+        case .optionalImage(let k): self[keyPath: k].map(PropertyValue.image) ?? .null
+        case .gravity(let k): .gravity(self[keyPath: k])
         }
     }
 
-    /// Sets `property` to `value`, with the same effect as the typed setter
-    /// (`opacity` clamps; `frame` sets `bounds.size` and `position`).
+    /// Sets `property` to `value` through the table's key path, with the
+    /// same effect as the typed setter (`opacity` clamps; `frame` sets
+    /// `bounds.size` and `position`).
     ///
     /// - Throws: `LayerPropertyError` when `value`'s kind is not the
     ///   property's `valueKind` (or `.null` for an optional property); the
     ///   state is then unchanged.
     public mutating func setValue(_ value: PropertyValue, for property: LayerProperty) throws(LayerPropertyError) {
-        switch (property, value) {
-        case (.frame, .rect(let v)): frame = v
-        case (.bounds, .rect(let v)): bounds = v
-        case (.position, .point(let v)): position = v
-        case (.anchorPoint, .point(let v)): anchorPoint = v
-        case (.transform, .transform(let v)): transform = v
-        case (.backgroundColor, .color(let v)): backgroundColor = v
-        case (.backgroundColor, .null): backgroundColor = nil
-        case (.opacity, .number(let v)): opacity = v
-        case (.isHidden, .bool(let v)): isHidden = v
-        case (.cornerRadius, .number(let v)): cornerRadius = v
-        case (.borderWidth, .number(let v)): borderWidth = v
-        case (.borderColor, .color(let v)): borderColor = v
-        case (.masksToBounds, .bool(let v)): masksToBounds = v
-        case (.zPosition, .number(let v)): zPosition = v
-        case (.contents, .image(let v)): contents = v
-        case (.contents, .null): contents = nil
-        case (.contentsGravity, .gravity(let v)): contentsGravity = v
+        switch (property.descriptor.access, value) {
+        case (.rect(let k), .rect(let v)): self[keyPath: k] = v
+        case (.point(let k), .point(let v)): self[keyPath: k] = v
+        case (.transform(let k), .transform(let v)): self[keyPath: k] = v
+        case (.number(let k), .number(let v)): self[keyPath: k] = v
+        case (.bool(let k), .bool(let v)): self[keyPath: k] = v
+        case (.color(let k), .color(let v)): self[keyPath: k] = v
+        case (.optionalColor(let k), .color(let v)): self[keyPath: k] = v
+        case (.optionalColor(let k), .null): self[keyPath: k] = nil
+        case (.optionalImage(let k), .image(let v)): self[keyPath: k] = v
+        case (.optionalImage(let k), .null): self[keyPath: k] = nil
+        case (.gravity(let k), .gravity(let v)): self[keyPath: k] = v
         default: throw LayerPropertyError(property: property, found: value.kind)
+        }
+    }
+
+    /// Whether `self` and `other` hold the same value of `property`.
+    public func hasSameValue(of property: LayerProperty, as other: LayerState) -> Bool {
+        switch property.descriptor.access {
+        case .rect(let k): self[keyPath: k] == other[keyPath: k]
+        case .point(let k): self[keyPath: k] == other[keyPath: k]
+        case .transform(let k): self[keyPath: k] == other[keyPath: k]
+        case .number(let k): self[keyPath: k] == other[keyPath: k]
+        case .bool(let k): self[keyPath: k] == other[keyPath: k]
+        case .color(let k): self[keyPath: k] == other[keyPath: k]
+        case .optionalColor(let k): self[keyPath: k] == other[keyPath: k]
+        case .optionalImage(let k): self[keyPath: k] == other[keyPath: k]
+        case .gravity(let k): self[keyPath: k] == other[keyPath: k]
         }
     }
 
     /// The stored properties whose values differ between `self` and `other`,
     /// in `LayerProperty.stored` order (never `frame`).
     public func changedProperties(since other: LayerState) -> [LayerProperty] {
-        LayerProperty.stored.filter { value(of: $0) != other.value(of: $0) }
+        guard self != other else { return [] }
+        return LayerProperty.stored.filter { !hasSameValue(of: $0, as: other) }
+    }
+
+    /// Of `candidates`, the stored properties whose values differ between
+    /// `self` and `other`, in `LayerProperty.stored` order: the diff of a
+    /// layer that knows which properties were set since `other`, in the
+    /// time of those alone.
+    public func changedProperties(_ candidates: LayerProperty.Set, since other: LayerState) -> [LayerProperty] {
+        var out: [LayerProperty] = []
+        for property in candidates where !property.isDerived && !hasSameValue(of: property, as: other) {
+            out.append(property)
+        }
+        return out
     }
 }

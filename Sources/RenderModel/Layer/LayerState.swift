@@ -30,18 +30,48 @@ public struct LayerState: Hashable, Sendable {
     public var masksToBounds = false
     /// Radius of the rounded corners of background and border. Default 0.
     public var cornerRadius: Double = 0
-    /// Width of the border, drawn inset from the bounds. Default 0.
-    public var borderWidth: Double = 0
-    /// Colour of the border. Default opaque black.
-    public var borderColor: RGBA = .black
-    /// Fill behind the contents; `nil` draws nothing. Default nil.
-    public var backgroundColor: RGBA? = nil
-    /// The bitmap shown, if any. Default nil.
-    public var contents: ImageID? = nil
-    /// How `contents` is placed in the bounds. Default `.resize`.
-    public var contentsGravity: ContentsGravity = .resize
+    /// What paints the layer itself — every property of paint class
+    /// ``LayerPropertyDescriptor/PaintClass/ownPaint`` — stored together, so
+    /// that the render server tells a change that repaints only the layer
+    /// from one that moves it by comparing this group
+    /// (`docs/internals/property-table.md`). Read and write the properties
+    /// by their own names.
+    public var paint = Paint()
     private var storedOpacity: Double = 1
 
+    /// The properties of ``paint``, with Core Animation's defaults.
+    public struct Paint: Hashable, Sendable {
+        /// Width of the border, drawn inset from the bounds. Default 0.
+        public var borderWidth: Double = 0
+        /// Colour of the border. Default opaque black.
+        public var borderColor: RGBA = .black
+        /// Fill behind the contents; `nil` draws nothing. Default nil.
+        public var backgroundColor: RGBA? = nil
+        /// The bitmap shown, if any. Default nil.
+        public var contents: ImageID? = nil
+        /// How `contents` is placed in the bounds. Default `.resize`.
+        public var contentsGravity: ContentsGravity = .resize
+        /// Bitmap pixels per point of `contents`: a bitmap `w` pixels wide
+        /// is `w / contentsScale` points wide where the gravity does not
+        /// scale it. Default 1 (a standalone layer's, as in Core Animation).
+        public var contentsScale: Double = 1
+
+        /// Every paint at its default.
+        public init() {}
+    }
+
+    /// Width of the border, drawn inset from the bounds. Default 0.
+    public var borderWidth: Double { get { paint.borderWidth } set { paint.borderWidth = newValue } }
+    /// Colour of the border. Default opaque black.
+    public var borderColor: RGBA { get { paint.borderColor } set { paint.borderColor = newValue } }
+    /// Fill behind the contents; `nil` draws nothing. Default nil.
+    public var backgroundColor: RGBA? { get { paint.backgroundColor } set { paint.backgroundColor = newValue } }
+    /// The bitmap shown, if any. Default nil.
+    public var contents: ImageID? { get { paint.contents } set { paint.contents = newValue } }
+    /// How `contents` is placed in the bounds. Default `.resize`.
+    public var contentsGravity: ContentsGravity { get { paint.contentsGravity } set { paint.contentsGravity = newValue } }
+    /// Bitmap pixels per point of `contents`. Default 1.
+    public var contentsScale: Double { get { paint.contentsScale } set { paint.contentsScale = newValue } }
     /// A layer state with every property at its default.
     public init() {}
 

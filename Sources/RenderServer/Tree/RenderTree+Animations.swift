@@ -86,14 +86,13 @@ extension RenderTree {
     }
 
     /// Whether `a` and `b` differ only in what paints the layer itself
-    /// (``paintsOnlyItself(_:_:)``), checked without allocating.
+    /// (``paintsOnlyItself(_:_:)``), checked without allocating: the
+    /// properties of paint class `ownPaint` are `LayerState.paint`, and the
+    /// two conditional classes are the corner radius of a layer that does
+    /// not clip and the opacity of a layer without sublayers.
     private static func differsOnlyInPaints(_ a: LayerState, _ b: LayerState, _ node: RenderNode) -> Bool {
         var x = a
-        x.backgroundColor = b.backgroundColor
-        x.borderColor = b.borderColor
-        x.borderWidth = b.borderWidth
-        x.contents = b.contents
-        x.contentsGravity = b.contentsGravity
+        x.paint = b.paint
         if !a.masksToBounds { x.cornerRadius = b.cornerRadius }
         if node.children.isEmpty { x.opacity = b.opacity }
         return x == b

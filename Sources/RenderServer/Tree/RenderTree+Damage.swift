@@ -71,16 +71,10 @@ extension RenderTree {
 
     /// Whether setting `property` can change only the layer's own pixels
     /// (its background, contents and border), not its sublayers' or where
-    /// anything is: colours, the border, contents and their gravity, the
-    /// corner radius of a layer that does not clip, the opacity of a layer
-    /// without sublayers.
+    /// anything is: the property table's paint class
+    /// (``LayerPropertyDescriptor/PaintClass``) for this node.
     func paintsOnlyItself(_ property: LayerProperty, _ node: RenderNode) -> Bool {
-        switch property {
-        case .backgroundColor, .borderColor, .borderWidth, .contents, .contentsGravity: true
-        case .cornerRadius: !node.state.masksToBounds
-        case .opacity: node.children.isEmpty
-        default: false
-        }
+        property.descriptor.paint.paintsOnlyItself(clips: node.state.masksToBounds, hasSublayers: !node.children.isEmpty)
     }
 
     /// Records the node's own paint box as damaged where it was, once per

@@ -221,10 +221,15 @@ extension RenderTree {
         )
     }
 
-    /// Where the layer's contents bitmap lands in its own space, if it has one.
+    /// Where the layer's contents bitmap lands in its own space, if it has
+    /// one: `contentsScale` bitmap pixels to a point (a scale that is not a
+    /// finite number above 0, which only the wire can send, counts as 1).
     func contentsRect(_ node: RenderNode) -> (rect: Rect, bitmap: Bitmap)? {
         guard let image = node.state.contents, let bitmap = layers.bitmap(image), bitmap.width > 0, bitmap.height > 0 else { return nil }
-        let rect = ContentsLayout.rect(bounds: node.state.bounds, imageWidth: Double(bitmap.width), imageHeight: Double(bitmap.height), gravity: node.state.contentsGravity)
+        let scale = node.state.contentsScale
+        let pixelsPerPoint = scale > 0 && scale.isFinite ? scale : 1
+        let rect = ContentsLayout.rect(bounds: node.state.bounds, imageWidth: Double(bitmap.width) / pixelsPerPoint,
+                                       imageHeight: Double(bitmap.height) / pixelsPerPoint, gravity: node.state.contentsGravity)
         return (rect, bitmap)
     }
 
