@@ -24,6 +24,7 @@ extension Layer {
         var list = sublayers ?? []
         let i = max(0, min(index, list.count))
         list.insert(child, at: i)
+        for j in i..<list.count { list[j].siblingIndex = j }
         sublayers = list
         child.superlayer = self
         markNeedsLayout()
@@ -48,13 +49,19 @@ extension Layer {
     /// Takes the layer out of its parent's list (or the display's roots).
     func detach() {
         if let parent = superlayer {
-            parent.sublayers?.removeAll { $0 === self }
+            if let i = parent.sublayers?.firstIndex(where: { $0 === self }) {
+                parent.sublayers!.remove(at: i)
+                for j in i..<parent.sublayers!.count { parent.sublayers![j].siblingIndex = j }
+            }
             parent.markNeedsLayout()
             superlayer = nil
         }
         if isRoot {
             isRoot = false
-            context.roots.removeAll { $0 === self }
+            if let i = context.roots.firstIndex(where: { $0 === self }) {
+                context.roots.remove(at: i)
+                for j in i..<context.roots.count { context.roots[j].siblingIndex = j }
+            }
         }
     }
 }

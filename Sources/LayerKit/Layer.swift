@@ -37,6 +37,11 @@ public final class Layer {
     public internal(set) weak var superlayer: Layer?
     /// A root layer is attached to the display (the window's layer).
     public internal(set) var isRoot = false
+    /// The layer's index in its superlayer's `sublayers` (or, for a root,
+    /// in the display's roots), kept by the tree operations: the commit
+    /// phases put the marked layers in tree order by it, without walking
+    /// their siblings.
+    var siblingIndex = 0
     /// Set through `markNeedsLayout()` and friends, which also queue the
     /// layer, so the phases visit only what was marked.
     public internal(set) var needsLayout = false

@@ -82,27 +82,52 @@ extension LayerContext {
     /// tree order (pre-order, or post-order when `postOrder`); layers off
     /// the display stay queued.
     ///
-    /// Linear in the layers on the paths from the marked layers to their
-    /// roots (and their siblings): each path is walked once, stopping at a
-    /// layer already seen, then the union is walked depth-first without
-    /// recursion. (Sorting by each layer's path of sibling indices, as
-    /// before, was quadratic in a deep chain.) Post-order is the bottom-up
-    /// order of updateConstraints: children in order, then the parent.
+    /// O(U log U) in the layers U on the paths from the marked layers to
+    /// their roots, whatever their siblings: each path is walked once,
+    /// stopping at a layer already seen, each layer of the union noting
+    /// itself under its parent; then the union is walked depth-first
+    /// without recursion, each layer's children in the union in their
+    /// sibling order (`Layer.siblingIndex`). (Sorting by each layer's path
+    /// of sibling indices, as before, was quadratic in a deep chain; walking
+    /// every sibling of the union, after that, cost √n a marked layer in a
+    /// tree of √n groups of √n, `bench commit-phases`.) Post-order is the
+    /// bottom-up order of updateConstraints: children in order, then the
+    /// parent.
     private func drain(_ queue: inout [Layer], marked: (Layer) -> Bool, postOrder: Bool) -> [Layer] {
         var wanted = Set<ObjectIdentifier>()
         var onDisplay: [ObjectIdentifier: Bool] = [:]   // every layer on a walked path
         var keep: [Layer] = []
+        var shown: [Layer] = []
         for l in queue where marked(l) {
-            if isOnDisplay(l, memo: &onDisplay) { wanted.insert(ObjectIdentifier(l)) } else { keep.append(l) }
+            if isOnDisplay(l, memo: &onDisplay) {
+                if wanted.insert(ObjectIdentifier(l)).inserted { shown.append(l) }
+            } else {
+                keep.append(l)
+            }
         }
         queue = keep
         guard !wanted.isEmpty else { return [] }
+        // The union of the wanted layers' paths to their roots, each
+        // layer's children in it listed under it: walked up once per layer.
+        var below: [ObjectIdentifier: [Layer]] = [:]
+        var inUnion = Set<ObjectIdentifier>()
+        var tops: [Layer] = []
+        for l in shown {
+            var x = l
+            while inUnion.insert(ObjectIdentifier(x)).inserted {
+                guard let parent = x.superlayer else { tops.append(x); break }
+                below[ObjectIdentifier(parent), default: []].append(x)
+                x = parent
+            }
+        }
         var out: [Layer] = []
         out.reserveCapacity(wanted.count)
         // (layer, children pushed yet): a layer is emitted before its
-        // children in pre-order, after them in post-order.
+        // children in pre-order, after them in post-order. Siblings go in
+        // their order (`siblingIndex`), so the walk costs the union's
+        // layers, not their siblings.
         var stack: [(Layer, Bool)] = []
-        for root in roots.reversed() where onDisplay[ObjectIdentifier(root)] == true { stack.append((root, false)) }
+        for root in tops.sorted(by: { $0.siblingIndex > $1.siblingIndex }) { stack.append((root, false)) }
         while let (layer, expanded) = stack.popLast() {
             let id = ObjectIdentifier(layer)
             if expanded {
@@ -111,8 +136,8 @@ extension LayerContext {
             }
             if !postOrder, wanted.contains(id) { out.append(layer) }
             if postOrder { stack.append((layer, true)) }
-            for child in (layer.sublayers ?? []).reversed() where onDisplay[ObjectIdentifier(child)] == true {
-                stack.append((child, false))
+            if let children = below[id] {
+                for child in children.sorted(by: { $0.siblingIndex > $1.siblingIndex }) { stack.append((child, false)) }
             }
         }
         return out
@@ -274,18 +299,19 @@ extension LayerContext {
         for case let .bitmap(id, bitmap) in ops { shippedBitmaps[id] = bitmap }
         let defaults = LayerState()
         var onDisplay: [ObjectIdentifier: Bool] = [:]
+        // The `changes` text is the trace's alone: not built when nothing is traced.
+        let spellsChanges = sim.trace != nil
         var changes: [String] = []
         for l in dirty {
             let before = l.committed ?? defaults
-            for p in l.state.changedProperties(l.setSinceCommit, since: before) {
-                let value = l.state.value(of: p)
+            for (p, value) in l.state.changedValues(l.setSinceCommit, since: before) {
                 ops.append(.set(l.id, p, value))
-                changes.append("\(l.traceName).\(p.languageName)=\(LayerContext.format(value))")
+                if spellsChanges { changes.append("\(l.traceName).\(p.languageName)=\(LayerContext.format(value))") }
             }
             l.committed = l.state
             l.setSinceCommit.removeAll()
             if l.timing != l.committedTiming {
-                changes += timingChanges(of: l)
+                if spellsChanges { changes += timingChanges(of: l) }
                 ops.append(.timing(l.id, speed: l.timing.speed, timeOffset: Double(l.timing.timeOffset) / 1e9,
                                    beginTime: Double(l.timing.beginTime) / 1e9))
                 l.committedTiming = l.timing

@@ -135,6 +135,7 @@ public final class LayerContext {
         treeLog.append(.create(layer.id))
         if root {
             layer.isRoot = true
+            layer.siblingIndex = roots.count
             roots.append(layer)
             recordMove(layer, parent: 0, index: UInt32(roots.count - 1))
         }

@@ -27,6 +27,10 @@ enum CommitBench {
             let wanted = [prefix, prefix + ".vsync", "commit.raw-round-trip"]
             if let filter, !wanted.contains(where: { $0.contains(filter) }) { continue }
             let (ctx, layers) = CommitPhasesBench.makeTree(layers: size)
+            // The commit is encoded once, when it is sent; its size is
+            // counted as a simulation counts it (makeTree encodes it, for
+            // commit-phases, which sends nothing).
+            ctx.encodedByteCount = { CommitCodec.encodedSize(of: $0) }
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("loopsim-bench-commit-\(size)").path
             defer { try? FileManager.default.removeItem(atPath: folder) }
             let connection: RenderConnection

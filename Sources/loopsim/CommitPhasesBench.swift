@@ -18,6 +18,10 @@ enum CommitPhasesBench {
             let colours: [RGBA] = [.red, .green, .blue, .yellow]
             let body = {
                 step += 1
+                // The changes alone, as `setDisableActions(true)` gives them
+                // (as in `bench commit`): these layers are standalone, and each
+                // change would otherwise add an implicit animation to the commit.
+                ctx.setValue(.bool(true), forKey: TransactionKey.disableActions)
                 // 10 layers spread over the tree: a new colour each, one needs layout, one redraws.
                 for k in 0..<10 {
                     let l = layers[(k * 7919 + step * 13) % layers.count]

@@ -243,4 +243,46 @@ import Testing
         #expect(s.changedProperties([.opacity], since: LayerState()) == [.opacity])
         #expect(s.changedProperties(since: LayerState()) == [.opacity, .zPosition])
     }
+
+    @Test("the generic read and write, at the stored offset, agree with the row's key path", arguments: samples)
+    func storedOffsetsAgreeWithKeyPaths(property: LayerProperty, value: PropertyValue) throws {
+        var generic = LayerState(), viaKeyPath = LayerState()
+        try generic.setValue(value, for: property)
+        switch (property.descriptor.access, value) {
+        case (.rect(let k), .rect(let v)): viaKeyPath[keyPath: k] = v
+        case (.point(let k), .point(let v)): viaKeyPath[keyPath: k] = v
+        case (.transform(let k), .transform(let v)): viaKeyPath[keyPath: k] = v
+        case (.number(let k), .number(let v)): viaKeyPath[keyPath: k] = v
+        case (.bool(let k), .bool(let v)): viaKeyPath[keyPath: k] = v
+        case (.color(let k), .color(let v)): viaKeyPath[keyPath: k] = v
+        case (.optionalColor(let k), .color(let v)): viaKeyPath[keyPath: k] = v
+        case (.optionalImage(let k), .image(let v)): viaKeyPath[keyPath: k] = v
+        case (.gravity(let k), .gravity(let v)): viaKeyPath[keyPath: k] = v
+        default: Issue.record("\(property): sample of the wrong kind")
+        }
+        #expect(generic == viaKeyPath)
+        // Every property reads back what its key path holds.
+        for p in LayerProperty.allCases {
+            #expect(generic.value(of: p) == Self.readThroughKeyPath(p, of: viaKeyPath), "\(p) after setting \(property)")
+        }
+        // And null clears an optional one where it is stored.
+        if property.isOptional {
+            try generic.setValue(.null, for: property)
+            #expect(generic == LayerState())
+        }
+    }
+
+    static func readThroughKeyPath(_ p: LayerProperty, of s: LayerState) -> PropertyValue {
+        switch p.descriptor.access {
+        case .rect(let k): .rect(s[keyPath: k])
+        case .point(let k): .point(s[keyPath: k])
+        case .transform(let k): .transform(s[keyPath: k])
+        case .number(let k): .number(s[keyPath: k])
+        case .bool(let k): .bool(s[keyPath: k])
+        case .color(let k): .color(s[keyPath: k])
+        case .optionalColor(let k): s[keyPath: k].map(PropertyValue.color) ?? .null
+        case .optionalImage(let k): s[keyPath: k].map(PropertyValue.image) ?? .null
+        case .gravity(let k): .gravity(s[keyPath: k])
+        }
+    }
 }

@@ -47,7 +47,7 @@ public enum LayerProperty: UInt8, CaseIterable, Hashable, Sendable, CustomString
         case .transform:
             .init("transform", ca: "transform", .transform(\.transform), paint: .geometry, animates: [.transform])
         case .backgroundColor:
-            .init("background", ca: "backgroundColor", .optionalColor(\.backgroundColor), paint: .ownPaint, animates: [.backgroundColor])
+            .init("background", ca: "backgroundColor", .optionalColor(\.paint.backgroundColor), paint: .ownPaint, animates: [.backgroundColor])
         case .opacity:
             .init("opacity", ca: "opacity", .number(\.opacity), .clampedToUnit, paint: .ownPaintWithoutSublayers, animates: [.opacity])
         case .isHidden:
@@ -55,25 +55,29 @@ public enum LayerProperty: UInt8, CaseIterable, Hashable, Sendable, CustomString
         case .cornerRadius:
             .init("corner", ca: "cornerRadius", .number(\.cornerRadius), .notNegative, paint: .ownPaintUnlessClipping, animates: [.cornerRadius])
         case .borderWidth:
-            .init("border", ca: "borderWidth", .number(\.borderWidth), .notNegative, paint: .ownPaint, animates: [.borderWidth])
+            .init("border", ca: "borderWidth", .number(\.paint.borderWidth), .notNegative, paint: .ownPaint, animates: [.borderWidth])
         case .borderColor:
-            .init("borderColor", ca: "borderColor", .color(\.borderColor), paint: .ownPaint, animates: [.borderColor])
+            .init("borderColor", ca: "borderColor", .color(\.paint.borderColor), paint: .ownPaint, animates: [.borderColor])
         case .masksToBounds:
             .init("clips", ca: "masksToBounds", .bool(\.masksToBounds), paint: .geometry, animates: [.masksToBounds])
         case .zPosition:
             .init("z", ca: "zPosition", .number(\.zPosition), paint: .geometry, animates: [.zPosition])
         case .contents:
-            .init("contents", ca: "contents", .optionalImage(\.contents), paint: .ownPaint, crossFades: true)
+            .init("contents", ca: "contents", .optionalImage(\.paint.contents), paint: .ownPaint, crossFades: true)
         case .contentsGravity:
-            .init("gravity", ca: "contentsGravity", .gravity(\.contentsGravity), paint: .ownPaint)
+            .init("gravity", ca: "contentsGravity", .gravity(\.paint.contentsGravity), paint: .ownPaint)
         case .contentsScale:
-            .init("contentsScale", ca: "contentsScale", .number(\.contentsScale), .positive, paint: .ownPaint)
+            .init("contentsScale", ca: "contentsScale", .number(\.paint.contentsScale), .positive, paint: .ownPaint)
         }
     }
 
     /// This property's row of the table.
     @inline(__always)
     public var descriptor: LayerPropertyDescriptor { Self.rows[Int(rawValue) - 1] }
+
+    /// Where each property is stored in `LayerState`, by tag − 1 (a plain
+    /// value: reading it retains nothing).
+    static let slots: [LayerPropertyDescriptor.Slot] = rows.map(\.slot)
 
     private static let rows: [LayerPropertyDescriptor] = {
         let rows = allCases.map(\.row)
@@ -121,7 +125,11 @@ public enum LayerProperty: UInt8, CaseIterable, Hashable, Sendable, CustomString
     public var isOptional: Bool { descriptor.access.isOptional }
 
     /// Whether the property is computed from others (`frame`).
-    public var isDerived: Bool { descriptor.paint == .derived }
+    public var isDerived: Bool { paintClass == .derived }
+
+    /// The row's paint class, read without copying the row.
+    @inline(__always)
+    public var paintClass: LayerPropertyDescriptor.PaintClass { Self.slots[Int(rawValue) - 1].paint }
 
     /// Every property that `LayerState` stores, in declaration order: all but
     /// `frame`. Diffs and encoders walk this list.

@@ -34,6 +34,48 @@ public struct LayerPropertyDescriptor: Sendable {
         self.paint = paint
         self.animatableKeyPaths = animates
         self.coreAnimationAnimates = !animates.isEmpty || crossFades
+        self.slot = Slot(access, paint: paint)
+    }
+
+    /// Where the value is stored, for the generic reads and writes: the byte
+    /// offset in `LayerState` of a stored field (the runtime's answer for
+    /// the row's key path, `MemoryLayout.offset(of:)`), or −1 for a
+    /// computed one (`frame`, `opacity`, which clamps), which goes through
+    /// the key path. Applying a key path costs about a thousand
+    /// instructions; a typed load at the offset a handful
+    /// (`docs/internals/property-table.md`, "Speed").
+    let slot: Slot
+
+    /// A row's storage: the offset (−1: none) and the value kind.
+    struct Slot: Sendable {
+        var offset: Int
+        var kind: PropertyValue.Kind
+        var isOptional: Bool
+        var paint: PaintClass
+
+        init(_ access: Access, paint: PaintClass) {
+            self.paint = paint
+            kind = access.kind
+            isOptional = access.isOptional
+            offset = switch access {
+            case .rect(let k): Self.offset(k)
+            case .point(let k): Self.offset(k)
+            case .transform(let k): Self.offset(k)
+            case .number(let k): Self.offset(k)
+            case .bool(let k): Self.offset(k)
+            case .color(let k): Self.offset(k)
+            case .optionalColor(let k): Self.offset(k)
+            case .optionalImage(let k): Self.offset(k)
+            case .gravity(let k): Self.offset(k)
+            }
+        }
+
+        /// The offset of a stored field of a trivial type (loaded and stored
+        /// as plain bytes), else −1.
+        private static func offset<T>(_ k: WritableKeyPath<LayerState, T>) -> Int {
+            guard _isPOD(T.self), let o = MemoryLayout<LayerState>.offset(of: k) else { return -1 }
+            return o
+        }
     }
 
     /// A typed key path into ``LayerState``, one case per value kind.

@@ -27,9 +27,32 @@ public struct LayerPropertyError: Error, Hashable, Sendable, CustomStringConvert
 }
 
 extension LayerState {
-    /// The current value of `property` (`frame` is computed), read through
-    /// the table's key path.
+    /// The current value of `property` (`frame` is computed), read where
+    /// the table says it is stored (or through its key path, for a computed
+    /// one).
     public func value(of property: LayerProperty) -> PropertyValue {
+        let slot = LayerProperty.slots[Int(property.rawValue) - 1]
+        guard slot.offset >= 0 else { return keyPathValue(of: property) }
+        return withUnsafeBytes(of: self) { bytes in
+            let o = slot.offset
+            switch slot.kind {
+            case .rect: return .rect(bytes.load(fromByteOffset: o, as: Rect.self))
+            case .point: return .point(bytes.load(fromByteOffset: o, as: Point.self))
+            case .transform: return .transform(bytes.load(fromByteOffset: o, as: Transform2D.self))
+            case .number: return .number(bytes.load(fromByteOffset: o, as: Double.self))
+            case .bool: return .bool(bytes.load(fromByteOffset: o, as: Bool.self))
+            case .color where slot.isOptional:
+                return bytes.load(fromByteOffset: o, as: RGBA?.self).map(PropertyValue.color) ?? .null
+            case .color: return .color(bytes.load(fromByteOffset: o, as: RGBA.self))
+            case .image: return bytes.load(fromByteOffset: o, as: ImageID?.self).map(PropertyValue.image) ?? .null
+            case .gravity: return .gravity(bytes.load(fromByteOffset: o, as: ContentsGravity.self))
+            case .null: preconditionFailure("LayerState.value(of:): no property holds only null")
+            }
+        }
+    }
+
+    /// The value of `property` read through the table's key path.
+    func keyPathValue(of property: LayerProperty) -> PropertyValue {
         switch property.descriptor.access {
         case .rect(let k): .rect(self[keyPath: k])
         case .point(let k): .point(self[keyPath: k])
@@ -43,14 +66,40 @@ extension LayerState {
         }
     }
 
-    /// Sets `property` to `value` through the table's key path, with the
-    /// same effect as the typed setter (`opacity` clamps; `frame` sets
-    /// `bounds.size` and `position`).
+    /// Sets `property` to `value`, with the same effect as the typed setter
+    /// (`opacity` clamps; `frame` sets `bounds.size` and `position`): where
+    /// the table says it is stored, or through its key path for a computed
+    /// one.
     ///
     /// - Throws: `LayerPropertyError` when `value`'s kind is not the
     ///   property's `valueKind` (or `.null` for an optional property); the
     ///   state is then unchanged.
     public mutating func setValue(_ value: PropertyValue, for property: LayerProperty) throws(LayerPropertyError) {
+        let slot = LayerProperty.slots[Int(property.rawValue) - 1]
+        guard value.kind == slot.kind || (value.kind == .null && slot.isOptional) else {
+            throw LayerPropertyError(property: property, found: value.kind)
+        }
+        guard slot.offset >= 0 else { return setThroughKeyPath(value, for: property) }
+        let o = slot.offset
+        withUnsafeMutableBytes(of: &self) { bytes in
+            switch value {
+            case .rect(let v): bytes.storeBytes(of: v, toByteOffset: o, as: Rect.self)
+            case .point(let v): bytes.storeBytes(of: v, toByteOffset: o, as: Point.self)
+            case .transform(let v): bytes.storeBytes(of: v, toByteOffset: o, as: Transform2D.self)
+            case .number(let v): bytes.storeBytes(of: v, toByteOffset: o, as: Double.self)
+            case .bool(let v): bytes.storeBytes(of: v, toByteOffset: o, as: Bool.self)
+            case .color(let v) where slot.isOptional: bytes.storeBytes(of: v, toByteOffset: o, as: RGBA?.self)
+            case .color(let v): bytes.storeBytes(of: v, toByteOffset: o, as: RGBA.self)
+            case .image(let v): bytes.storeBytes(of: v, toByteOffset: o, as: ImageID?.self)
+            case .gravity(let v): bytes.storeBytes(of: v, toByteOffset: o, as: ContentsGravity.self)
+            case .null where slot.kind == .color: bytes.storeBytes(of: nil, toByteOffset: o, as: RGBA?.self)
+            case .null: bytes.storeBytes(of: nil, toByteOffset: o, as: ImageID?.self)
+            }
+        }
+    }
+
+    /// Sets `property` through the table's key path (the kind was checked).
+    mutating func setThroughKeyPath(_ value: PropertyValue, for property: LayerProperty) {
         switch (property.descriptor.access, value) {
         case (.rect(let k), .rect(let v)): self[keyPath: k] = v
         case (.point(let k), .point(let v)): self[keyPath: k] = v
@@ -63,23 +112,13 @@ extension LayerState {
         case (.optionalImage(let k), .image(let v)): self[keyPath: k] = v
         case (.optionalImage(let k), .null): self[keyPath: k] = nil
         case (.gravity(let k), .gravity(let v)): self[keyPath: k] = v
-        default: throw LayerPropertyError(property: property, found: value.kind)
+        default: preconditionFailure("LayerState.setValue: \(value.kind) for \(property), whose kind was checked")
         }
     }
 
     /// Whether `self` and `other` hold the same value of `property`.
     public func hasSameValue(of property: LayerProperty, as other: LayerState) -> Bool {
-        switch property.descriptor.access {
-        case .rect(let k): self[keyPath: k] == other[keyPath: k]
-        case .point(let k): self[keyPath: k] == other[keyPath: k]
-        case .transform(let k): self[keyPath: k] == other[keyPath: k]
-        case .number(let k): self[keyPath: k] == other[keyPath: k]
-        case .bool(let k): self[keyPath: k] == other[keyPath: k]
-        case .color(let k): self[keyPath: k] == other[keyPath: k]
-        case .optionalColor(let k): self[keyPath: k] == other[keyPath: k]
-        case .optionalImage(let k): self[keyPath: k] == other[keyPath: k]
-        case .gravity(let k): self[keyPath: k] == other[keyPath: k]
-        }
+        value(of: property) == other.value(of: property)
     }
 
     /// The stored properties whose values differ between `self` and `other`,
@@ -94,9 +133,16 @@ extension LayerState {
     /// layer that knows which properties were set since `other`, in the
     /// time of those alone.
     public func changedProperties(_ candidates: LayerProperty.Set, since other: LayerState) -> [LayerProperty] {
-        var out: [LayerProperty] = []
-        for property in candidates where !property.isDerived && !hasSameValue(of: property, as: other) {
-            out.append(property)
+        changedValues(candidates, since: other).map(\.property)
+    }
+
+    /// ``changedProperties(_:since:)`` with each property's value in
+    /// `self`: two key path reads a candidate.
+    public func changedValues(_ candidates: LayerProperty.Set, since other: LayerState) -> [(property: LayerProperty, value: PropertyValue)] {
+        var out: [(property: LayerProperty, value: PropertyValue)] = []
+        for property in candidates where !property.isDerived {
+            let value = value(of: property)
+            if value != other.value(of: property) { out.append((property, value)) }
         }
         return out
     }

@@ -74,7 +74,7 @@ extension RenderTree {
     /// anything is: the property table's paint class
     /// (``LayerPropertyDescriptor/PaintClass``) for this node.
     func paintsOnlyItself(_ property: LayerProperty, _ node: RenderNode) -> Bool {
-        property.descriptor.paint.paintsOnlyItself(clips: node.state.masksToBounds, hasSublayers: !node.children.isEmpty)
+        property.paintClass.paintsOnlyItself(clips: node.state.masksToBounds, hasSublayers: !node.children.isEmpty)
     }
 
     /// Records the node's own paint box as damaged where it was, once per
