@@ -33,7 +33,7 @@ let package = Package(
         .testTarget(name: "TaskKitTests", dependencies: ["LoopSimTestSupport", "TaskKit", "RunLoopKit", "LoopSimTrace"], swiftSettings: strict),
         .testTarget(name: "RenderModelTests", dependencies: ["LoopSimTestSupport", "RenderModel"], swiftSettings: strict),
         .testTarget(name: "RenderWireTests", dependencies: ["LoopSimTestSupport", "RenderWire", "RenderModel"], swiftSettings: strict),
-        .testTarget(name: "RenderServerTests", dependencies: ["RenderServer", "RenderWire", "RenderModel", "LoopSimSystem"], swiftSettings: strict),
+        .testTarget(name: "RenderServerTests", dependencies: ["LoopSimTestSupport", "RenderServer", "RenderWire", "RenderModel", "LoopSimSystem"], swiftSettings: strict),
         .testTarget(name: "LayerKitTests", dependencies: ["LoopSimTestSupport", "LayerKit", "RunLoopKit", "RenderModel", "LoopSimTrace"], swiftSettings: strict),
         .testTarget(name: "SimulationTests", dependencies: ["LoopSimTestSupport", "Simulation", "TaskKit", "RenderServer", "RunLoopKit", "LayerKit", "LoopSimSystem", "LoopSimTrace", "RenderWire", "RenderModel"], swiftSettings: strict),
         .testTarget(name: "ScenarioTests", dependencies: ["LoopSimTestSupport", "Scenario", "Simulation", "RenderServer", "RunLoopKit", "LayerKit", "LoopSimSystem", "RenderWire", "RenderModel", "LoopSimTrace"], swiftSettings: strict),
