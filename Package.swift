@@ -23,8 +23,8 @@ let package = Package(
         .target(name: "RenderServer", dependencies: ["RenderWire", "RenderModel", "LoopSimSystem", "LoopSimTrace"], swiftSettings: strict),
         .target(name: "LayerKit", dependencies: ["RunLoopKit", "RenderModel", "LoopSimTrace"], swiftSettings: strict),
         .target(name: "Simulation", dependencies: ["RunLoopKit", "TaskKit", "LayerKit", "RenderModel", "RenderWire", "LoopSimSystem", "LoopSimTrace"], swiftSettings: strict),
-        .target(name: "Scenario", dependencies: ["Simulation", "TaskKit", "RenderWire", "RunLoopKit", "LoopSimSystem", "LoopSimTrace"], swiftSettings: strict),
-        .executableTarget(name: "loopsim-render", dependencies: ["RenderServer", "RenderWire", "LoopSimSystem"], swiftSettings: strict),
+        .target(name: "Scenario", dependencies: ["Simulation", "TaskKit", "LayerKit", "RenderModel", "RenderWire", "RunLoopKit", "LoopSimSystem", "LoopSimTrace"], swiftSettings: strict),
+        .executableTarget(name: "loopsim-render", dependencies: ["RenderServer", "RenderWire", "LoopSimSystem", "LoopSimTrace"], swiftSettings: strict),
         .executableTarget(name: "loopsim", dependencies: ["loopsim-render", "RenderServer", "Scenario", "Simulation", "TaskKit", "RunLoopKit", "LayerKit", "RenderModel", "RenderWire", "LoopSimSystem", "LoopSimTrace"], swiftSettings: strict),
         .target(name: "LoopSimTestSupport", dependencies: ["RenderModel"], path: "Tests/LoopSimTestSupport", swiftSettings: strict),
         .testTarget(name: "LoopSimSystemTests", dependencies: ["LoopSimSystem"], swiftSettings: strict),
@@ -33,11 +33,11 @@ let package = Package(
         .testTarget(name: "TaskKitTests", dependencies: ["LoopSimTestSupport", "TaskKit", "RunLoopKit", "LoopSimTrace"], swiftSettings: strict),
         .testTarget(name: "RenderModelTests", dependencies: ["LoopSimTestSupport", "RenderModel"], swiftSettings: strict),
         .testTarget(name: "RenderWireTests", dependencies: ["LoopSimTestSupport", "RenderWire", "RenderModel"], swiftSettings: strict),
-        .testTarget(name: "RenderServerTests", dependencies: ["RenderServer", "RenderWire", "RenderModel", "LoopSimSystem"], swiftSettings: strict),
+        .testTarget(name: "RenderServerTests", dependencies: ["LoopSimTestSupport", "RenderServer", "RenderWire", "RenderModel", "LoopSimSystem"], swiftSettings: strict),
         .testTarget(name: "LayerKitTests", dependencies: ["LoopSimTestSupport", "LayerKit", "RunLoopKit", "RenderModel", "LoopSimTrace"], swiftSettings: strict),
-        .testTarget(name: "SimulationTests", dependencies: ["LoopSimTestSupport", "Simulation", "TaskKit", "RenderServer", "RunLoopKit", "LoopSimTrace", "RenderWire", "RenderModel"], swiftSettings: strict),
-        .testTarget(name: "ScenarioTests", dependencies: ["LoopSimTestSupport", "Scenario", "Simulation", "TaskKit", "RenderServer", "RenderWire", "RenderModel", "LoopSimTrace"], swiftSettings: strict),
-        .testTarget(name: "LoopSimCLITests", dependencies: ["LoopSimTestSupport", "loopsim", "loopsim-render", "RenderWire", "RenderModel"], swiftSettings: strict),
+        .testTarget(name: "SimulationTests", dependencies: ["LoopSimTestSupport", "Simulation", "TaskKit", "RenderServer", "RunLoopKit", "LayerKit", "LoopSimSystem", "LoopSimTrace", "RenderWire", "RenderModel"], swiftSettings: strict),
+        .testTarget(name: "ScenarioTests", dependencies: ["LoopSimTestSupport", "Scenario", "Simulation", "RenderServer", "RunLoopKit", "LayerKit", "LoopSimSystem", "RenderWire", "RenderModel", "LoopSimTrace"], swiftSettings: strict),
+        .testTarget(name: "LoopSimCLITests", dependencies: ["LoopSimTestSupport", "loopsim", "loopsim-render", "Scenario", "RenderWire", "RenderModel", "LoopSimSystem", "LoopSimTrace"], swiftSettings: strict),
     ]
 )
 

@@ -6,7 +6,7 @@ import RenderModel
 /// Seeded fuzzing of the drawing context: random paths, strokes and text,
 /// inside, across and far outside the bitmap, with extreme and non-finite
 /// numbers, never trap and always give the same bytes for the same seed.
-@Suite("Drawing: fuzz", .quiescent)
+@Suite("Drawing: fuzz", .quiescent, .tags(.fuzz))
 struct DrawingFuzzTests {
     /// SplitMix64 (Steele, Lea, Flood 2014), so the sequence is the same
     /// everywhere.

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import LoopSimTestSupport
 
 /// `loopsim bench [NAME…] [--json]`. Wall-clock figures are only checked
 /// for shape, never for speed: this is a debug build on a shared machine.
-@Suite struct BenchCommandTests {
+@Suite(.tags(.endToEnd)) struct BenchCommandTests {
     @Test func runloopJSONPrintsOneObjectPerLineWithPercentilesAndPeerRatio() async throws {
         let sandbox = try Sandbox()
         let result = try await loopsim(["bench", "runloop", "--json", "--runs", "5"], in: sandbox.url, timeout: .seconds(150))

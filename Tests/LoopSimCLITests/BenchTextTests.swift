@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import loopsim
+import LoopSimTestSupport
 
 /// `loopsim bench`'s text output (docs/benchmarks.md): readable units, the
 /// peer and the ratios, and a note when a peer is missing; `--json`
@@ -45,7 +46,7 @@ import Testing
         #expect(BenchText.missingPeer(group: "runloop", results: raster, peersWanted: true) == nil)
     }
 
-    @Test func benchRasterWithoutPixmanSaysSoInTextAndOnStderrWithJSON() async throws {
+    @Test(.tags(.endToEnd)) func benchRasterWithoutPixmanSaysSoInTextAndOnStderrWithJSON() async throws {
         let sandbox = try Sandbox()
         let env = ["LOOPSIM_PIXMAN_BENCH": sandbox.file("no-such-pixman").path]
         let text = try await loopsim(["bench", "raster", "--runs", "1"], in: sandbox.url, environment: env, timeout: .seconds(120))

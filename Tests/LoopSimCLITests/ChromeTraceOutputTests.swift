@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import LoopSimTestSupport
 
 /// `loopsim run --format chrome` end to end (docs/trace-format.md §4): the
 /// vsync track at the display's rate, an arrow from each commit to the
 /// frame that first shows it, and the counters, with the damaged area of
 /// each frame as `frames.jsonl` gives it.
-@Suite struct ChromeTraceOutputTests {
+@Suite(.tags(.endToEnd)) struct ChromeTraceOutputTests {
     @Test func aRenderGoldensChromeTraceHasVsyncsPairedFlowsAndCountersMatchingTheFrameIndex() async throws {
         let sandbox = try Sandbox()
         try sandbox.copyFromTraces("render/damage-over-time.loop", to: "damage.loop")

@@ -7,7 +7,7 @@ import Testing
 /// `Traces/render/tap-block-green.loop` (200×100; frame 1 red button on
 /// black, frame 241 green button), recorded into run folders with their
 /// trace, then copied and altered. Images are decoded and checked by pixel.
-@Suite struct DiffCommandTests {
+@Suite(.tags(.endToEnd)) struct DiffCommandTests {
     static let black = RGBA8(r: 0, g: 0, b: 0), green = RGBA8(r: 0, g: 255, b: 0)
     static let magenta = RGBA8(r: 255, g: 0, b: 255), white = RGBA8(r: 255, g: 255, b: 255)
 

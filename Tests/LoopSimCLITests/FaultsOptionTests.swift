@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import LoopSimTestSupport
 
 /// `--faults` on `loopsim run` and `loopsim test` (docs/reliability.md).
-@Suite struct FaultsOptionTests {
+@Suite(.tags(.endToEnd)) struct FaultsOptionTests {
     /// Seed 7 kills the server, delays a reply and interrupts sends. (Not a
     /// seed that strikes ENOSPC: after a refusal, whether the client's next
     /// send meets the closed socket is a race, so its count of faults can

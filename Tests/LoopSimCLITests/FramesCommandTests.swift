@@ -1,12 +1,13 @@
 import Foundation
 import RenderModel
 import Testing
+import LoopSimTestSupport
 
 /// `loopsim frames <dir> list|pixel|diff|png`, run as the built binary on a
 /// frames folder the test writes: frame 1 (on screen at 16 666 666 ns) is an
 /// 8×6 red frame, frame 241 (4 016 666 666 ns) the same with a 3×2 green
 /// rectangle at (2, 1).
-@Suite struct FramesCommandTests {
+@Suite(.tags(.endToEnd)) struct FramesCommandTests {
     static let red = RGBA8(r: 255, g: 0, b: 0)
     static let green = RGBA8(r: 0, g: 255, b: 0)
 

@@ -8,7 +8,7 @@ import Testing
 /// frame 1 (8×6 red, on screen at 16 666 666 ns) and frame 241 (a 3×2 green
 /// rectangle at (2, 1), on screen at 4 016 666 666 ns). Every image is
 /// decoded back and checked by its pixels.
-@Suite struct FramesPNGAndSheetTests {
+@Suite(.tags(.endToEnd)) struct FramesPNGAndSheetTests {
     static let red = FramesCommandTests.red, green = FramesCommandTests.green
 
     func decode(_ sandbox: Sandbox, _ relative: String) throws -> DecodedPNG {

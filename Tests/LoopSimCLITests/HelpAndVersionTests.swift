@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import LoopSimTestSupport
 
 /// `--version`, `-h/--help` on every command and `help <subcommand>`.
-@Suite struct HelpAndVersionTests {
+@Suite(.tags(.endToEnd)) struct HelpAndVersionTests {
     @Test func versionPrintsOneSemanticVersionLineAndExitsZero() async throws {
         let sandbox = try Sandbox()
         let result = try await loopsim(["--version"], in: sandbox.url)

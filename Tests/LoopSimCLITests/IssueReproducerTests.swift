@@ -5,13 +5,14 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+import LoopSimTestSupport
 
 /// Issue 13's reproducers through the built binaries, where the issue saw
 /// them go wrong outside one process: a spawned server that trapped (C8),
 /// and a listening server that one message killed for every later client
 /// (W1). The same cases in process: ReproducerTests (ScenarioTests) and
 /// ServerSessionTimeTests (RenderServerTests).
-@Suite struct IssueReproducerTests {
+@Suite(.tags(.endToEnd)) struct IssueReproducerTests {
     /// C8: "with spawn, the server traps twice and the client exits 0 with
     /// the frame missing".
     static let c8 = """

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import LoopSimTestSupport
 
 /// A missing input file or folder exits 66 (EX_NOINPUT, sysexits.h) with
 /// one `Error:`-style line on stderr: no usage, no source line, no caret.
-@Suite struct MissingInputTests {
+@Suite(.tags(.endToEnd)) struct MissingInputTests {
     @Test func runOfAMissingScenarioExitsSixtySixWithOneLine() async throws {
         let sandbox = try Sandbox()
         let result = try await loopsim(["run", "nope.loop"], in: sandbox.url)

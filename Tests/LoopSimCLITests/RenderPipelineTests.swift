@@ -5,9 +5,11 @@ import Glibc
 #endif
 import Foundation
 import Testing
+import LoopSimTestSupport
 
 /// The whole pipeline through the built binaries: the spawned render server,
 /// frames on disk, and crash recovery.
+@Suite(.tags(.endToEnd))
 struct RenderPipelineTests {
     @Test("a run whose server is SIGKILLed mid-run writes the same frames as a clean run, with one warning")
     func crashRecovery() async throws {
@@ -124,6 +126,7 @@ struct RenderPipelineTests {
 }
 
 /// `loopsim-render --listen` and `loopsim run --server unix:PATH`.
+@Suite(.tags(.endToEnd))
 struct ListeningServerTests {
     @Test("a listening server gives the same trace as the thread transport, crash recovery included (by reconnecting)")
     func unixTransport() async throws {

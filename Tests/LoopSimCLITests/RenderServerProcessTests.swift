@@ -5,9 +5,11 @@ import Foundation
 import RenderModel
 import RenderWire
 import Testing
+import LoopSimTestSupport
 
 /// The real `loopsim-render` process, spawned with one end of a socketpair
 /// as its `--fd`, spoken to through the same wire code the client uses.
+@Suite(.tags(.endToEnd))
 struct RenderServerProcessTests {
     /// A spawned server and our end of its socket.
     final class Spawned {

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import LoopSimTestSupport
 
 /// The report in a real browser: headless Chromium loads the page, runs its
 /// script, and the test reads the DOM it left (the filmstrip's images, the
 /// timeline's `data-drawn` count) and takes a screenshot. Skipped, with a
 /// message, where no Chromium is installed (`tools/install-chromium.sh`).
-@Suite struct ReportBrowserTests {
+@Suite(.tags(.browser, .endToEnd)) struct ReportBrowserTests {
     /// `LOOPSIM_CHROMIUM`, or the first of the usual names on `PATH`.
     static let chromium: URL? = {
         let fm = FileManager.default

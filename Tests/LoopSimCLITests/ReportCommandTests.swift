@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import LoopSimTestSupport
 
 /// `loopsim report` and the run folder `loopsim run` writes
 /// (docs/report.md): the files, the page's content, and bad input.
-@Suite struct ReportCommandTests {
+@Suite(.tags(.endToEnd)) struct ReportCommandTests {
     /// A sandbox holding `tap-block-green.loop`, run once with the server in a thread.
     static func ranTapBlockGreen(_ extra: [String] = []) async throws -> (Sandbox, CLIResult) {
         let sandbox = try Sandbox()

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import LoopSimTestSupport
 
 /// `loopsim run FILE`: the text trace, expectations, and exit statuses
 /// 0 (all pass), 1 (one fails) and 2 (scenario error).
-@Suite struct RunCommandTests {
+@Suite(.tags(.endToEnd)) struct RunCommandTests {
     @Test func aPassingScenarioPrintsTheTextTraceAndPassLinesAndExitsZero() async throws {
         let sandbox = try Sandbox()
         try sandbox.write("passing.loop", Fixtures.passing)

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import LoopSimTestSupport
 
 /// `loopsim run` ends with one line saying where the frames went
 /// (docs/frames.md), on stdout, or on stderr beside a JSONL trace on stdout;
 /// a run that wrote no frame file prints none.
-@Suite struct RunFramesLineTests {
+@Suite(.tags(.endToEnd)) struct RunFramesLineTests {
     func copyTapBlockGreen(into sandbox: Sandbox) throws {
         try sandbox.copyFromTraces("render/tap-block-green.loop", to: "tap-block-green.loop")
     }

@@ -3,6 +3,7 @@ import Testing
 @testable import loopsim
 import LoopSimTrace
 import Scenario
+import LoopSimTestSupport
 
 /// `loopsim run`'s progress line (docs/guard-rails.md), with injected
 /// values: when it shows, what it says, when it is rewritten; and end to
@@ -61,7 +62,7 @@ import Scenario
         #expect(meter.commits == 4)
     }
 
-    @Test func aRunInAPipeWritesNoProgress() async throws {
+    @Test(.tags(.endToEnd)) func aRunInAPipeWritesNoProgress() async throws {
         let sandbox = try Sandbox()
         // Long enough in wall time to pass the one-second delay in a debug build.
         try sandbox.write("long.loop", """

@@ -7,7 +7,7 @@ import Testing
 /// first differing frame beside the actual trace (docs/goldens.md), on
 /// copies of `Traces/render/tap-block-green` (200×100: a red button at
 /// (50, 30, 100, 40) on black, green from frame 241 at 4.016666666 s).
-@Suite struct TestCommandFrameArtifactsTests {
+@Suite(.tags(.endToEnd, .golden)) struct TestCommandFrameArtifactsTests {
     static let black = RGBA8(r: 0, g: 0, b: 0), red = RGBA8(r: 255, g: 0, b: 0)
     static let green = RGBA8(r: 0, g: 255, b: 0), blue = RGBA8(r: 0, g: 0, b: 255)
     static let magenta = RGBA8(r: 255, g: 0, b: 255)

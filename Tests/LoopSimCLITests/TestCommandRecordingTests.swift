@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import LoopSimTestSupport
 
 /// `loopsim test` record modes: `LOOPSIM_RECORD=missing|all|failed` or
 /// `--record MODE`. A run that records says so and exits non-zero; the next
 /// plain run checks what was recorded.
-@Suite struct TestCommandRecordingTests {
+@Suite(.tags(.endToEnd, .golden)) struct TestCommandRecordingTests {
     /// Copies one scenario of `Traces/` (without its golden) to `s/NAME.loop`.
     func copyOneScenarioWithoutGolden(into sandbox: Sandbox) throws -> String {
         let all = try FileManager.default.subpathsOfDirectory(atPath: CLIPaths.traces.path)

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import LoopSimTestSupport
 
 /// `loopsim test [PATH…]`: golden comparison, hunk diff, first differing
 /// event, artifacts. Goldens are copied into a sandbox; the repository's
 /// `Traces/` is only read.
-@Suite struct TestCommandTests {
+@Suite(.tags(.endToEnd, .golden)) struct TestCommandTests {
     /// Copies the repository's `Traces/` into the sandbox and returns the
     /// scenario paths relative to the sandbox.
     func copyTraces(into sandbox: Sandbox) throws -> [String] {

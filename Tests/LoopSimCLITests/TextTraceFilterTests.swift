@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import LoopSimTestSupport
 
 /// `loopsim run`'s text trace: colour names, `--only`, `--hide`,
 /// `--quiet-observers` (docs/trace-format.md §3). The JSON Lines trace never
 /// changes with them.
-@Suite struct TextTraceFilterTests {
+@Suite(.tags(.endToEnd)) struct TextTraceFilterTests {
     func run(_ extra: [String]) async throws -> (CLIResult, Sandbox) {
         let sandbox = try Sandbox()
         try sandbox.copyFromTraces("transactions/first-change-never-ships.loop", to: "s.loop")

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import LoopSimTestSupport
 
 /// `loopsim run --trace PATH --format text|jsonl|chrome`: the JSONL contract
 /// (`t`, `iter`, `ev` first, same bytes on every run) and the chrome format.
-@Suite struct TraceOutputTests {
+@Suite(.tags(.endToEnd)) struct TraceOutputTests {
     /// `{"t":<int>,"iter":<int>,"ev":"<kind>"` at the start of every line.
     static let jsonlPrefix = #"^\{"t":[0-9]+,"iter":[0-9]+,"ev":"[^"]+"[,}]"#
 
@@ -66,7 +67,7 @@ import Testing
 
     /// Every scenario in the repository's `Traces/` gives the same JSONL bytes
     /// twice, and those bytes are its golden trace.
-    @Test func everyTracesScenarioRunsTwiceToTheSameBytesAsItsGolden() async throws {
+    @Test(.tags(.golden)) func everyTracesScenarioRunsTwiceToTheSameBytesAsItsGolden() async throws {
         let sandbox = try Sandbox()
         try sandbox.copyFromTraces(to: "Traces")
         let scenarios = sandbox.files(under: "Traces").filter { $0.hasSuffix(".loop") }

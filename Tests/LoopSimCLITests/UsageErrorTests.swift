@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import LoopSimTestSupport
 
 /// Usage errors: `Error: …`, `Usage: …`, `See '… --help'` on stderr,
 /// nothing on stdout, exit status 64.
-@Suite struct UsageErrorTests {
+@Suite(.tags(.endToEnd)) struct UsageErrorTests {
     struct UsageCase: Sendable, CustomTestStringConvertible {
         var arguments: [String]
         /// Text the `Error:` line must contain.

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import LoopSimTestSupport
 
 /// `loopsim run`'s warnings (docs/guard-rails.md): `FILE:LINE:COL: warning:`
 /// lines on stderr and `warn` events in the trace; a warning never changes
 /// the exit status.
-@Suite struct WarningOutputTests {
+@Suite(.tags(.endToEnd)) struct WarningOutputTests {
     @Test func anAtAfterTheLastRunIsAWarningOnStderrAndInTheTrace() async throws {
         let sandbox = try Sandbox()
         try sandbox.write("late.loop", """

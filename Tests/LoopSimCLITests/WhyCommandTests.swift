@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import LoopSimTestSupport
 
 /// `loopsim why RUN LAYER.PROP[==VALUE]` end to end, and the fates under a
 /// failed `expect visible` in `loopsim run` (docs/fates.md).
-@Suite struct WhyCommandTests {
+@Suite(.tags(.endToEnd)) struct WhyCommandTests {
     static let yellowThenGreen = """
         display size=(200,100) hz=60
         view button frame=(50,30,100,40) background=red

@@ -1,9 +1,11 @@
 import Foundation
 import LoopSimTrace
 import Testing
+import LoopSimTestSupport
 
 /// `TraceStreamWriter`: a trace written as it happens is byte for byte the
 /// trace rendered at the end, in every format and at any chunk size.
+@Suite(.tags(.golden))
 struct TraceStreamWriterTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

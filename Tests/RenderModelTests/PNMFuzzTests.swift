@@ -1,10 +1,11 @@
 import RenderModel
 import Testing
+import LoopSimTestSupport
 
 /// Seeded mutations of valid files: every input decodes or throws a
 /// positioned `ImageDecodeError`; none traps, hangs or allocates past the
 /// limits.
-@Suite struct PNMFuzzTests {
+@Suite(.tags(.fuzz)) struct PNMFuzzTests {
     static let corpus: [[UInt8]] = [
         bytes("P1\n# c\n4 3\n0 1 0 1\n1 1 0 0\n0 0 0 1\n"),
         bytes("P1 3 2 010101"),

@@ -2,6 +2,7 @@
 import RenderModel
 import RenderWire
 import Testing
+import LoopSimTestSupport
 
 @Suite("FrameDrawing: a large damage drawn in two bands")
 struct FrameDrawingTests {
@@ -63,7 +64,7 @@ struct FrameDrawingTests {
         }
     }
 
-    @Test("the two bands give the bytes, the P6 and the hash of drawing the damage whole, and of a full render; the unmerged boxes hold every changed pixel")
+    @Test("the two bands give the bytes, the P6 and the hash of drawing the damage whole, and of a full render; the unmerged boxes hold every changed pixel", .tags(.fuzz))
     func bandsMatchWhole() throws {
         var rng = SplitMix64(seed: 0xF0_4C_10)
         let background = RGBA8(r: 20, g: 30, b: 40, a: 255)

@@ -2,6 +2,7 @@ import RenderModel
 import RenderServer
 import RenderWire
 import Testing
+import LoopSimTestSupport
 
 /// The session's protocol rules, without sockets (`ServerSession.handle`).
 @Suite("ServerSession")
@@ -201,7 +202,7 @@ struct ServerSessionTests {
 /// Random message sequences, well-formed on the wire but not always in the
 /// protocol: the session never traps; every refusal is one `error` reply
 /// after which the session is closed and refuses everything.
-@Suite("ServerSession: random sequences")
+@Suite("ServerSession: random sequences", .tags(.fuzz))
 struct ServerSessionFuzzTests {
     @Test("20,000 random messages over 400 sessions: replies or one error then closed, never a trap")
     func randomSequences() {

@@ -1,11 +1,12 @@
 import RenderModel
 import RenderWire
 import Testing
+import LoopSimTestSupport
 
 /// Tens of thousands of random and mutated bodies: each decodes or throws a
 /// `WireError` inside the input; none traps or hangs. A body that decodes is
 /// canonical: it re-encodes to exactly its own bytes.
-@Suite struct CommitCodecFuzzTests {
+@Suite(.tags(.fuzz)) struct CommitCodecFuzzTests {
     /// Bytes that steer the decoder into its edge cases: every tag boundary,
     /// bool values, and the low bytes of limits.
     static let interesting: [UInt8] = [0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 15, 16, 0x40, 0x7F, 0x80, 0xFF]

@@ -1,6 +1,7 @@
 import RenderModel
 import RenderWire
 import Testing
+import LoopSimTestSupport
 
 /// The streaming decoder: any chunking gives the same messages, buffering
 /// stays within one frame, bad headers fail at once, and a failure stops
@@ -84,7 +85,7 @@ import Testing
         #expect(decoder.framesDecoded == Self.messages.count)
     }
 
-    @Test("100 random chunkings of 300 random messages")
+    @Test("100 random chunkings of 300 random messages", .tags(.fuzz))
     func randomChunkings() {
         var generator = MessageGenerator(seed: 0xC4_0C4)
         generator.maxSide = 6

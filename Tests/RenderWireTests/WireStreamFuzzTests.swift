@@ -1,13 +1,14 @@
 import RenderModel
 import RenderWire
 import Testing
+import LoopSimTestSupport
 
 /// Tens of thousands of random and mutated streams through `FrameDecoder`,
 /// fed in random chunks: each yields messages and then ends cleanly or with
 /// a `WireError` — no trap, no endless loop, buffering within one frame.
 /// What decodes is canonical: the messages re-encode to exactly the bytes
 /// they came from.
-@Suite struct WireStreamFuzzTests {
+@Suite(.tags(.fuzz)) struct WireStreamFuzzTests {
     /// Small limits, so mutated counts and lengths hit them often.
     static let limits = WireLimits(
         maxOpsPerCommit: 64, maxBitmapWidth: 16, maxBitmapHeight: 16, maxBitmapBytes: 1024,

@@ -4,7 +4,7 @@ import Testing
 
 /// Seeded random inputs for the expansion pass: it must never crash, and
 /// every error must point inside the text.
-@Suite(.quiescent) struct ExpanderFuzzTests {
+@Suite(.quiescent, .tags(.fuzz)) struct ExpanderFuzzTests {
     static let corpus: [String] = [
         """
         display size=(320,240) hz=60

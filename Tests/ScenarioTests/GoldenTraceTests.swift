@@ -9,7 +9,7 @@ import LoopSimTrace
 /// JSONL bytes — once writing frames, once with none (`--frames none`,
 /// docs/render-server.md) — matches its recorded golden, and its
 /// expectations pass both times.
-@Suite(.quiescent) struct GoldenTraceTests {
+@Suite(.quiescent, .tags(.golden)) struct GoldenTraceTests {
     static let root: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

@@ -3,7 +3,7 @@ import Testing
 import LoopSimTestSupport
 
 
-@Suite(.quiescent) struct ParserFuzzTests {
+@Suite(.quiescent, .tags(.fuzz)) struct ParserFuzzTests {
     static let corpus: [String] = [
         """
         # Animations (docs/animations-language.md).
