@@ -5,11 +5,12 @@ import RenderModel
 /// A pass only reads the tree, which its caller keeps alive and which does
 /// not change meanwhile (a draw order made lazily, the one write, is kept
 /// until the next commit): so the nodes and draw orders it walks are not
-/// reference counted (buffers of the tree's arrays, nodes entered through
-/// unretained handles, a frame's node `unowned(unsafe)`). Counting them was
-/// about a thousand atomic increments and decrements a frame on each of
-/// the two bands' threads, on counts both threads share (docs/benchmarks.md,
-/// "A pass counts no references").
+/// reference counted (the buffers of the tree's draw orders, `DrawOrder`,
+/// nodes entered through unretained handles, a frame's node
+/// `unowned(unsafe)`). Counting them was about a thousand atomic
+/// increments and decrements a frame on each of the two bands' threads,
+/// on counts both threads share (docs/benchmarks.md, "A pass counts no
+/// references").
 struct Pass {
     let tree: RenderTree
     let scanner: ScanConverter

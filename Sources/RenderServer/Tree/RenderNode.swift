@@ -18,8 +18,9 @@ final class RenderNode {
         weak var parent: RenderNode?
         /// Sublayers in array order.
         var children: [RenderNode] = []
-        /// `children` sorted back to front by zPosition, computed on demand.
-        var order: [RenderNode]?
+        /// `children` sorted back to front by zPosition, computed on demand
+        /// (``RenderTree/orderedChildren(_:)``).
+        var order: DrawOrder?
 
         // Computed by `RenderTree` after every commit.
 

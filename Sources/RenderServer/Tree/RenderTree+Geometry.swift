@@ -6,9 +6,10 @@ extension RenderTree {
     // MARK: Render order
 
     /// The display's roots back to front (by zPosition, ties in order).
-    func orderedRoots() -> [RenderNode] {
+    func orderedRoots() -> DrawOrder {
         if let order = hot.rootOrder { return order }
-        let order = RenderOrder.backToFront(hot.roots.map(\.hot.state.zPosition)).map { hot.roots[$0] }
+        let roots = hot.roots
+        let order = DrawOrder(RenderOrder.backToFront(roots.map(\.hot.state.zPosition)).map { roots[$0] })
         hot.rootOrder = order
         return order
     }
@@ -32,7 +33,7 @@ extension RenderTree {
         let none = RootBox(x0: 0, y0: 0, x1: 0, y1: 0)
         if hot.rootBoxes.count != roots.count { hot.rootBoxes = Array(repeating: none, count: roots.count) }
         hot.rootBoxes.withUnsafeMutableBufferPointer { boxes in
-            for (i, root) in roots.enumerated() {
+            for (i, root) in roots.nodes.enumerated() {
                 if root.hot.visible, let b = root.hot.subtreeBox {
                     boxes[i] = RootBox(x0: b.x, y0: b.y, x1: b.maxX, y1: b.maxY)
                 } else {
@@ -91,27 +92,25 @@ extension RenderTree {
     }
 
     /// `node`'s sublayers back to front.
-    func orderedChildren(_ node: RenderNode) -> [RenderNode] {
+    func orderedChildren(_ node: RenderNode) -> DrawOrder {
         if let order = node.hot.order { return order }
         let children = node.hot.children
-        let order = RenderOrder.backToFront(children.map(\.hot.state.zPosition)).map { children[$0] }
+        let order = DrawOrder(RenderOrder.backToFront(children.map(\.hot.state.zPosition)).map { children[$0] })
         node.hot.order = order
         return order
     }
 
-    /// ``orderedRoots()`` as a buffer of the array the tree keeps, for a
-    /// pass (`Pass`): valid until the next commit changes the tree.
+    /// ``orderedRoots()``'s nodes, for a pass (`Pass`): valid until the
+    /// next commit or animation step changes the tree (``DrawOrder``).
     func orderedRootsBuffer() -> UnsafeBufferPointer<RenderNode> {
-        if hot.rootOrder == nil { _ = orderedRoots() }
-        return hot.rootOrder!.withUnsafeBufferPointer { $0 }
+        orderedRoots().nodes
     }
 
-    /// ``orderedChildren(_:)`` as a buffer of the array `node` keeps, for a
-    /// pass (`Pass`): valid until the next commit changes the tree.
+    /// ``orderedChildren(_:)``'s nodes, for a pass (`Pass`): valid until
+    /// the next commit or animation step changes the tree (``DrawOrder``).
     func orderedChildrenBuffer(_ node: RenderNode) -> UnsafeBufferPointer<RenderNode> {
         if node.hot.children.isEmpty { return UnsafeBufferPointer(start: nil, count: 0) }
-        if node.hot.order == nil { _ = orderedChildren(node) }
-        return node.hot.order!.withUnsafeBufferPointer { $0 }
+        return orderedChildren(node).nodes
     }
 
     /// Computes every draw order kept lazily (``orderedRoots()`` and their

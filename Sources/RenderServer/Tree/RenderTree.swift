@@ -37,7 +37,8 @@ public final class RenderTree {
         /// comes or goes; used only while the ids are the same.
         var animatedNodes: (ids: [LayerID], nodes: [RenderNode?])?
         var roots: [RenderNode] = []
-        var rootOrder: [RenderNode]?
+        /// ``RenderTree/orderedRoots()``, once made (nil until then).
+        var rootOrder: DrawOrder?
         /// The subtree boxes of ``RenderTree/orderedRoots()`` in that order
         /// (x0, y0, x1, y1; empty for a root that paints nothing), in one
         /// flat array so that a pass skips the roots outside its region
