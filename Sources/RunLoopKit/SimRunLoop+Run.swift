@@ -125,7 +125,12 @@ extension SimRunLoop {
                 didDispatchPortLastTime = false                             // 8
                 if !poll { try doObservers(.beforeWaiting, m) }             // 9
                 hot.isWaiting = true
-                live = try receive(m, poll: poll, dispatchPort: dispatchPort, deadline: deadline, timeoutFired: &timeoutFired) // 10
+                do {
+                    live = try receive(m, poll: poll, dispatchPort: dispatchPort, deadline: deadline, timeoutFired: &timeoutFired) // 10
+                } catch {
+                    hot.isWaiting = false   // the run ends in its wait (idle, or past its settle bound)
+                    throw error
+                }
                 record.hot.ignoreWakeUps = true
                 hot.isWaiting = false
                 if !poll { try doObservers(.afterWaiting, m) }
