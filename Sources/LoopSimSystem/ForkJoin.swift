@@ -18,7 +18,13 @@ import Glibc
 /// The parts must touch disjoint memory; what they read must not change
 /// while they run. ``start(_:)`` hands the helper a part and returns at
 /// once, for ``join()`` to wait for later. Not for two callers at once.
-public final class ForkJoin: @unchecked Sendable {
+///
+/// The part for the helper is `@Sendable`: it runs on another thread, so
+/// the compiler checks what it captures. A caller whose part must reach
+/// state that is not `Sendable` (the render server's tree, which both
+/// threads read) says why that is safe in one box of its own
+/// (docs/safety.md, "Threads").
+public final class ForkJoin {
     /// What the two threads share; the helper holds it, not the
     /// `ForkJoin`, so that the `ForkJoin` can go (and stop the helper).
     private final class Shared: @unchecked Sendable {
@@ -27,7 +33,7 @@ public final class ForkJoin: @unchecked Sendable {
         let words = UnsafeMutablePointer<UInt32>.allocate(capacity: 5)
         /// The part being handed over: written before `words[0]` grows,
         /// read after (sequentially consistent atomics order them).
-        var part: (() -> Void)?
+        var part: (@Sendable () -> Void)?
         let budget: Duration
 
         init(budget: Duration) {
@@ -100,7 +106,7 @@ public final class ForkJoin: @unchecked Sendable {
     /// Runs `first` on the helper thread and `second` on this one, and
     /// returns when both have returned (after the part of ``start(_:)``,
     /// if one is pending).
-    public func run(_ first: () -> Void, _ second: () -> Void) {
+    public func run(_ first: @Sendable () -> Void, _ second: () -> Void) {
         join()
         withoutActuallyEscaping(first) { first in
             let done = cloopsim_atomic_load(shared.words + 1)
@@ -117,7 +123,7 @@ public final class ForkJoin: @unchecked Sendable {
     /// ``run(_:_:)``. The render server evaluates the next frame's
     /// animations this way while it waits for the client
     /// (docs/render-server.md, "Two cores").
-    public func start(_ part: @escaping () -> Void) {
+    public func start(_ part: @escaping @Sendable () -> Void) {
         join()
         let done = cloopsim_atomic_load(shared.words + 1)
         shared.part = part

@@ -1,44 +1,54 @@
 /// The items of one mode of one run loop.
 final class ModeState {
     let name: RunLoopMode
-    /// Persistent stop flag (`_CFRunLoopStopMode`).
-    @exclusivity(unchecked) var stopped = false
-    /// Version-0 sources in insertion order (CF keeps a set; the order only
-    /// matters as the last tie-break, after order and signal sequence).
-    @exclusivity(unchecked) var sources0: [SimSource] = []
-    /// Version-1 ports in insertion order.
-    @exclusivity(unchecked) var ports: [SimPort] = []
-    /// Sorted by order; ties first-in first-out.
-    @exclusivity(unchecked) var observers: [SimObserver] = []
-    /// Sorted by fire time; ties first-in first-out.
-    @exclusivity(unchecked) var timers: [SimTimer] = []
+
+    /// What a pass reads and writes, in the class's one stored property
+    /// not checked for exclusivity at run time (docs/safety.md,
+    /// "Exclusivity").
+    struct Hot {
+        /// Persistent stop flag (`_CFRunLoopStopMode`).
+        var stopped = false
+        /// Version-0 sources in insertion order (CF keeps a set; the order only
+        /// matters as the last tie-break, after order and signal sequence).
+        var sources0: [SimSource] = []
+        /// Version-1 ports in insertion order.
+        var ports: [SimPort] = []
+        /// Sorted by order; ties first-in first-out.
+        var observers: [SimObserver] = []
+        /// Sorted by fire time; ties first-in first-out.
+        var timers: [SimTimer] = []
+        /// The union of the activities of every observer ever added (CF's
+        /// `_observerMask`): it only grows, and lets a pass skip activities no
+        /// observer watches.
+        var observerMask: UInt32 = 0
+    }
+    #if !LOOPSIM_CHECK_EXCLUSIVITY
+    @exclusivity(unchecked)
+    #endif
+    var hot = Hot()
 
     init(name: RunLoopMode) { self.name = name }
 
-    var hasNoItems: Bool { sources0.isEmpty && ports.isEmpty && timers.isEmpty }
+    var hasNoItems: Bool { hot.sources0.isEmpty && hot.ports.isEmpty && hot.timers.isEmpty }
 
-    /// The union of the activities of every observer ever added (CF's
-    /// `_observerMask`): it only grows, and lets a pass skip activities no
-    /// observer watches.
-    @exclusivity(unchecked) var observerMask: UInt32 = 0
     /// Blocks enqueued for this mode alone.
     let blocks = BlockQueue()
 
     func insertObserver(_ o: SimObserver) {
-        observerMask |= o.activities.rawValue
-        var i = observers.count
-        while i > 0, observers[i - 1].order > o.order { i -= 1 }
-        observers.insert(o, at: i)
+        hot.observerMask |= o.activities.rawValue
+        var i = hot.observers.count
+        while i > 0, hot.observers[i - 1].order > o.order { i -= 1 }
+        hot.observers.insert(o, at: i)
     }
 
     /// Inserts after every timer with a fire time ≤ the timer's own.
     func insertTimer(_ t: SimTimer) {
-        var lo = 0, hi = timers.count
+        var lo = 0, hi = hot.timers.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if timers[mid].fireTime <= t.fireTime { lo = mid + 1 } else { hi = mid }
+            if hot.timers[mid].fireTime <= t.fireTime { lo = mid + 1 } else { hi = mid }
         }
-        timers.insert(t, at: lo)
+        hot.timers.insert(t, at: lo)
     }
 
     /// Moves a timer whose fire time changed to its sorted place, after
@@ -50,22 +60,22 @@ final class ModeState {
     /// `memmove`, not a swap (two retains and releases) per timer passed,
     /// which was a quarter of the client's instructions with 200 timers.
     func reposition(_ t: SimTimer) {
-        guard let j = timers.firstIndex(where: { $0 === t }) else { return }
+        guard let j = hot.timers.firstIndex(where: { $0 === t }) else { return }
         let time = t.fireTime
         var k = j
-        while k + 1 < timers.count, timers[k + 1].fireTime <= time { k += 1 }
+        while k + 1 < hot.timers.count, hot.timers[k + 1].fireTime <= time { k += 1 }
         if k == j {
-            while k > 0, timers[k - 1].fireTime > time { k -= 1 }
+            while k > 0, hot.timers[k - 1].fireTime > time { k -= 1 }
         }
         guard k != j else { return }
-        let moved = timers.remove(at: j)
-        timers.insert(moved, at: k)
+        let moved = hot.timers.remove(at: j)
+        hot.timers.insert(moved, at: k)
     }
 
     /// The earliest (soft, hard) deadline among valid timers that are not firing.
     func nextTimerDeadline() -> (soft: Nanoseconds, hard: Nanoseconds)? {
         var soft = Nanoseconds.max, hard = Nanoseconds.max
-        for t in timers where !t.isFiring && t.isValid {
+        for t in hot.timers where !t.isFiring && t.isValid {
             if t.fireTime > hard { break }
             if t.fireTime < soft { soft = t.fireTime }
             let h = t.fireTime.addingReportingOverflow(t.tolerance)
@@ -98,20 +108,27 @@ struct MultiModeBlock {
 /// `items[head...]` are pending; taken slots before `head` are compacted away
 /// every 256 blocks, so a steady stream of blocks allocates nothing per block.
 final class BlockQueue {
-    @exclusivity(unchecked) var items: [QueuedBlock] = []
-    @exclusivity(unchecked) var head = 0
+    /// The queue, unchecked for exclusivity (docs/safety.md, "Exclusivity").
+    struct Hot {
+        var items: [QueuedBlock] = []
+        var head = 0
+    }
+    #if !LOOPSIM_CHECK_EXCLUSIVITY
+    @exclusivity(unchecked)
+    #endif
+    var hot = Hot()
 
-    var isEmpty: Bool { head == items.count }
-    var count: Int { items.count - head }
+    var isEmpty: Bool { hot.head == hot.items.count }
+    var count: Int { hot.items.count - hot.head }
     /// The largest sequence number queued (items are in seq order).
-    var lastSeq: Int { head < items.count ? items[items.count - 1].seq : 0 }
+    var lastSeq: Int { hot.head < hot.items.count ? hot.items[hot.items.count - 1].seq : 0 }
 
     /// The index of the first block with `seq > after`, if any.
     @inline(__always)
     func firstIndex(after: Int) -> Int? {
-        var i = head
-        while i < items.count {
-            if items[i].seq > after { return i }
+        var i = hot.head
+        while i < hot.items.count {
+            if hot.items[i].seq > after { return i }
             i += 1
         }
         return nil
@@ -123,16 +140,16 @@ final class BlockQueue {
     /// which releases them in one go.
     @inline(__always)
     func take(_ i: Int, named: Bool) -> (body: () throws -> Void, name: String) {
-        let body = items[i].body
-        let name = named ? items[i].name : ""
-        if i == head {
-            head += 1
-            if head >= 256, head * 2 >= items.count {
-                items.removeFirst(head)      // amortized over 256 blocks at least
-                head = 0
+        let body = hot.items[i].body
+        let name = named ? hot.items[i].name : ""
+        if i == hot.head {
+            hot.head += 1
+            if hot.head >= 256, hot.head * 2 >= hot.items.count {
+                hot.items.removeFirst(hot.head)      // amortized over 256 blocks at least
+                hot.head = 0
             }
         } else {
-            items.remove(at: i)
+            hot.items.remove(at: i)
         }
         return (body, name)
     }
@@ -146,9 +163,16 @@ struct MainQueueItem {
 
 /// One record per active RunSpecific call.
 final class RunRecord {
-    /// The mode the run is in (nil for the base record).
-    @exclusivity(unchecked) var mode: ModeState?
-    @exclusivity(unchecked) var stopped = false
-    @exclusivity(unchecked) var ignoreWakeUps: Bool
-    init(ignoreWakeUps: Bool) { self.ignoreWakeUps = ignoreWakeUps }
+    /// The record, unchecked for exclusivity (docs/safety.md, "Exclusivity").
+    struct Hot {
+        /// The mode the run is in (nil for the base record).
+        var mode: ModeState?
+        var stopped = false
+        var ignoreWakeUps: Bool
+    }
+    #if !LOOPSIM_CHECK_EXCLUSIVITY
+    @exclusivity(unchecked)
+    #endif
+    var hot: Hot
+    init(ignoreWakeUps: Bool) { hot = Hot(ignoreWakeUps: ignoreWakeUps) }
 }

@@ -11,20 +11,41 @@ import LoopSimTrace
 ///
 /// Not thread-safe and not `Sendable`: the whole simulation is single-threaded.
 public final class SimContext {
+    /// What the loops read and write all the time, in the context's one
+    /// stored property not checked for exclusivity at run time
+    /// (docs/safety.md, "Exclusivity").
+    struct Hot {
+        var now: Nanoseconds = 0
+        fileprivate var sequence = 0
+        var trace: TraceSink?
+        var pass = 0
+        /// Pending outside events, sorted by (time, seq).
+        fileprivate var outside: [OutsideEvent] = []
+        fileprivate var outsideHead = 0
+        fileprivate var nextSeq = 0
+    }
+    #if !LOOPSIM_CHECK_EXCLUSIVITY
+    @exclusivity(unchecked)
+    #endif
+    var hot = Hot()
+
     /// The current virtual time in nanoseconds.
-    @exclusivity(unchecked) public private(set) var now: Nanoseconds = 0
-    @exclusivity(unchecked) private var sequence = 0
+    public var now: Nanoseconds { hot.now }
+
     /// The next number of the simulation-wide sequence that breaks ties
     /// between same-instant signals and registrations.
     public func nextSequence() -> Int {
-        sequence += 1
-        return sequence
+        hot.sequence += 1
+        return hot.sequence
     }
 
     /// The trace sink, or nil when nothing is recorded (the fast path).
-    @exclusivity(unchecked) public var trace: TraceSink?
+    public var trace: TraceSink? {
+        get { hot.trace }
+        set { hot.trace = newValue }
+    }
     /// The number of run-loop passes begun so far, over every loop and depth.
-    @exclusivity(unchecked) public internal(set) var pass: Int = 0
+    public var pass: Int { hot.pass }
 
     struct OutsideEvent {
         var time: Nanoseconds
@@ -38,13 +59,8 @@ public final class SimContext {
         var action: () -> Void
     }
 
-    /// Pending outside events, sorted by (time, seq).
-    @exclusivity(unchecked) private var outside: [OutsideEvent] = []
-    @exclusivity(unchecked) private var outsideHead = 0
-    @exclusivity(unchecked) private var nextSeq = 0
-
     public init(trace: TraceSink? = nil) {
-        self.trace = trace
+        hot.trace = trace
     }
 
     /// Records a trace event at the current time and pass.
@@ -69,7 +85,7 @@ public final class SimContext {
     @discardableResult
     public func schedule(at time: Nanoseconds, label: String?, pendingAs: String? = nil,
                          _ action: @escaping () -> Void) -> Int {
-        let id = nextSeq
+        let id = hot.nextSeq
         insert(OutsideEvent(time: time, afterThread: false, seq: id, label: label, pendingAs: pendingAs, action: action))
         return id
     }
@@ -77,8 +93,8 @@ public final class SimContext {
     /// Removes a pending event scheduled with ``schedule(at:label:pendingAs:_:)``;
     /// nothing happens when it was delivered already. O(pending events).
     public func cancel(_ id: Int) {
-        guard let index = outside[outsideHead...].firstIndex(where: { $0.seq == id }) else { return }
-        outside.remove(at: index)
+        guard let index = hot.outside[hot.outsideHead...].firstIndex(where: { $0.seq == id }) else { return }
+        hot.outside.remove(at: index)
     }
 
     /// Schedules `action` to happen at virtual time `time`, but only once the
@@ -91,30 +107,30 @@ public final class SimContext {
     /// choice 1.) Among themselves such events keep their scheduling order,
     /// after the ordinary events of the same instant.
     public func scheduleAfterThread(at time: Nanoseconds, label: String?, _ action: @escaping () -> Void) {
-        insert(OutsideEvent(time: time, afterThread: true, seq: nextSeq, label: label, action: action))
+        insert(OutsideEvent(time: time, afterThread: true, seq: hot.nextSeq, label: label, action: action))
     }
 
     /// Inserts `item` after every pending event with a smaller or equal
     /// (time, afterThread) key: same-key events keep their scheduling order.
     private func insert(_ item: OutsideEvent) {
-        nextSeq += 1
-        var lo = outsideHead, hi = outside.count
+        hot.nextSeq += 1
+        var lo = hot.outsideHead, hi = hot.outside.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            let m = outside[mid]
+            let m = hot.outside[mid]
             if m.time < item.time || (m.time == item.time && (!m.afterThread || item.afterThread)) { lo = mid + 1 } else { hi = mid }
         }
-        outside.insert(item, at: lo)
+        hot.outside.insert(item, at: lo)
     }
 
     /// The time of the next pending outside event, if any.
     public var nextOutsideEventTime: Nanoseconds? {
-        outsideHead < outside.count ? outside[outsideHead].time : nil
+        hot.outsideHead < hot.outside.count ? hot.outside[hot.outsideHead].time : nil
     }
 
     /// Labels of the outside events still pending, in order.
     public var pendingOutsideEvents: [(time: Nanoseconds, label: String)] {
-        outside[outsideHead...].compactMap { e in (e.label ?? e.pendingAs).map { (e.time, $0) } }
+        hot.outside[hot.outsideHead...].compactMap { e in (e.label ?? e.pendingAs).map { (e.time, $0) } }
     }
 
     /// Moves the clock to `time`, delivering every outside event due on the way
@@ -122,12 +138,12 @@ public final class SimContext {
     /// with ``scheduleAfterThread(at:label:_:)`` exactly at `time` stays
     /// pending: the thread may still work at `time` (see ``sleep(until:)``).
     public func advance(to time: Nanoseconds) {
-        while outsideHead < outside.count {
-            let head = outside[outsideHead]
+        while hot.outsideHead < hot.outside.count {
+            let head = hot.outside[hot.outsideHead]
             guard head.time < time || (head.time == time && !head.afterThread) else { break }
             deliverHead()
         }
-        if time > now { now = time }
+        if time > now { hot.now = time }
     }
 
     /// The simulated thread sleeps, with nothing ready, until `time` (the
@@ -137,7 +153,7 @@ public final class SimContext {
     /// instant: the first of them is delivered. Otherwise this is
     /// ``advance(to:)``.
     public func sleep(until time: Nanoseconds) {
-        if time <= now, outsideHead < outside.count, outside[outsideHead].time <= now, outside[outsideHead].afterThread {
+        if time <= now, hot.outsideHead < hot.outside.count, hot.outside[hot.outsideHead].time <= now, hot.outside[hot.outsideHead].afterThread {
             deliverHead()
         } else {
             advance(to: time)
@@ -150,22 +166,22 @@ public final class SimContext {
     /// delivered must not keep the run alive (docs/library.md, "A finished
     /// run releases what it made").
     public func discardOutsideEvents() {
-        outside.removeAll()
-        outsideHead = 0
+        hot.outside.removeAll()
+        hot.outsideHead = 0
     }
 
     private func deliverHead() {
-        let item = outside[outsideHead]
+        let item = hot.outside[hot.outsideHead]
         // A delivered action is dropped at once: it may hold the loop or
         // this context, and the slot is only reclaimed in batches.
-        outside[outsideHead].action = {}
-        outsideHead += 1
-        if item.time > now { now = item.time }
+        hot.outside[hot.outsideHead].action = {}
+        hot.outsideHead += 1
+        if item.time > now { hot.now = item.time }
         if let label = item.label { emit(.post(what: label)) }
         item.action()
-        if outsideHead > 64, outsideHead * 2 > outside.count {
-            outside.removeFirst(outsideHead)
-            outsideHead = 0
+        if hot.outsideHead > 64, hot.outsideHead * 2 > hot.outside.count {
+            hot.outside.removeFirst(hot.outsideHead)
+            hot.outsideHead = 0
         }
     }
 

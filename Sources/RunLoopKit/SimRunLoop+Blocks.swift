@@ -5,15 +5,15 @@ extension SimRunLoop {
     public func perform(in modes: [RunLoopMode], name: String = "block", _ body: @escaping () throws -> Void) {
         if modes.count == 1 { return perform(in: modes[0], name: name, body) }
         let states = modes.filter { $0 != .common }.map { modeState($0, create: true)! }
-        blockSeq += 1
-        multiModeBlocks.append(MultiModeBlock(seq: blockSeq, modes: states, common: modes.contains(.common), name: name, body: body))
+        hot.blockSeq += 1
+        hot.multiModeBlocks.append(MultiModeBlock(seq: hot.blockSeq, modes: states, common: modes.contains(.common), name: name, body: body))
     }
 
     /// CFRunLoopPerformBlock with a single mode.
     public func perform(in mode: RunLoopMode, name: String = "block", _ body: @escaping () throws -> Void) {
-        blockSeq += 1
+        hot.blockSeq += 1
         let queue = mode == .common ? commonBlocks : modeState(mode, create: true)!.blocks
-        queue.items.append(QueuedBlock(seq: blockSeq, name: name, body: body))
+        queue.hot.items.append(QueuedBlock(seq: hot.blockSeq, name: name, body: body))
     }
 
     /// DispatchQueue.main.async: enqueues a main-queue item. Enqueueing onto
@@ -22,8 +22,8 @@ extension SimRunLoop {
     public func enqueueMain(name: String = "main", _ body: @escaping () throws -> Void) {
         precondition(isMain, "SimRunLoop.enqueueMain: only the main run loop services the main queue; create the loop with isMain: true")
         if let feeder = mainQueueFeeder { takeIn(from: feeder) }
-        if mainQueue.isEmpty { mainQueueReadyTime = context.now }
-        mainQueue.append(MainQueueItem(name: name, body: body))
+        if hot.mainQueue.isEmpty { hot.mainQueueReadyTime = context.now }
+        hot.mainQueue.append(MainQueueItem(name: name, body: body))
     }
 
     /// Takes in the feeder's inbox (``MainQueueFeeder/takeIn(_:)``); the
@@ -36,11 +36,11 @@ extension SimRunLoop {
 
     /// The number of blocks waiting for a matching mode.
     public var pendingBlockCount: Int {
-        modeOrder.reduce(commonBlocks.count + multiModeBlocks.count) { $0 + $1.blocks.count }
+        modeOrder.reduce(commonBlocks.count + hot.multiModeBlocks.count) { $0 + $1.blocks.count }
     }
 
     /// The number of items on the main queue.
-    public var pendingMainQueueCount: Int { mainQueue.count }
+    public var pendingMainQueueCount: Int { hot.mainQueue.count }
 
     func multiBlockMatches(_ b: MultiModeBlock, _ m: ModeState) -> Bool {
         for mode in b.modes where mode === m { return true }
@@ -49,10 +49,10 @@ extension SimRunLoop {
 
     /// Whether a block that `m` can see is pending (it keeps `m` non-empty).
     func hasBlock(for m: ModeState) -> Bool {
-        let visible = detachedUpTo.last ?? 0
+        let visible = hot.detachedUpTo.last ?? 0
         if m.blocks.lastSeq > visible { return true }
         if !commonBlocks.isEmpty, commonBlocks.lastSeq > visible, isCommon(m.name) { return true }
-        for b in multiModeBlocks where b.seq > visible && multiBlockMatches(b, m) { return true }
+        for b in hot.multiModeBlocks where b.seq > visible && multiBlockMatches(b, m) { return true }
         return false
     }
 
@@ -68,12 +68,12 @@ extension SimRunLoop {
     /// number gives "in front of anything enqueued meanwhile" for free.
     @discardableResult
     func doBlocks(_ m: ModeState) throws -> Bool {
-        let lo = detachedUpTo.last ?? 0
+        let lo = hot.detachedUpTo.last ?? 0
         let common = !commonBlocks.isEmpty && isCommon(m.name)
-        guard m.blocks.lastSeq > lo || (common && commonBlocks.lastSeq > lo) || !multiModeBlocks.isEmpty else { return false }
-        let hi = blockSeq
-        detachedUpTo.append(hi)
-        defer { detachedUpTo.removeLast() }
+        guard m.blocks.lastSeq > lo || (common && commonBlocks.lastSeq > lo) || !hot.multiModeBlocks.isEmpty else { return false }
+        let hi = hot.blockSeq
+        hot.detachedUpTo.append(hi)
+        defer { hot.detachedUpTo.removeLast() }
         var did = false
         while true {
             // The next block, in FIFO order, that this DoBlocks detached and
@@ -81,19 +81,19 @@ extension SimRunLoop {
             var bestSeq = Int.max
             var source = 0
             var index = 0
-            if let i = m.blocks.firstIndex(after: lo), m.blocks.items[i].seq <= hi {
-                bestSeq = m.blocks.items[i].seq; source = 1; index = i
+            if let i = m.blocks.firstIndex(after: lo), m.blocks.hot.items[i].seq <= hi {
+                bestSeq = m.blocks.hot.items[i].seq; source = 1; index = i
             }
-            if common, let i = commonBlocks.firstIndex(after: lo), commonBlocks.items[i].seq <= hi, commonBlocks.items[i].seq < bestSeq {
-                bestSeq = commonBlocks.items[i].seq; source = 2; index = i
+            if common, let i = commonBlocks.firstIndex(after: lo), commonBlocks.hot.items[i].seq <= hi, commonBlocks.hot.items[i].seq < bestSeq {
+                bestSeq = commonBlocks.hot.items[i].seq; source = 2; index = i
             }
-            if !multiModeBlocks.isEmpty {
-                for (i, b) in multiModeBlocks.enumerated() where b.seq > lo && b.seq <= hi && b.seq < bestSeq && multiBlockMatches(b, m) {
+            if !hot.multiModeBlocks.isEmpty {
+                for (i, b) in hot.multiModeBlocks.enumerated() where b.seq > lo && b.seq <= hi && b.seq < bestSeq && multiBlockMatches(b, m) {
                     bestSeq = b.seq; source = 3; index = i
                     break
                 }
             }
-            let named = context.trace != nil || busyCounts != nil
+            let named = context.trace != nil || hot.busyCounts != nil
             switch source {
             case 1:
                 let b = m.blocks.take(index, named: named)
@@ -102,7 +102,7 @@ extension SimRunLoop {
                 let b = commonBlocks.take(index, named: named)
                 try callout(.block, b.name) { try b.body() }
             case 3:
-                let b = multiModeBlocks.remove(at: index)
+                let b = hot.multiModeBlocks.remove(at: index)
                 try callout(.block, b.name) { try b.body() }
             default:
                 return did
@@ -114,12 +114,12 @@ extension SimRunLoop {
     /// Drains a snapshot of the main queue; items enqueued meanwhile stay and
     /// re-signal the port.
     func drainMainQueue() throws {
-        let items = mainQueue
-        mainQueue = []
-        drainDepth += 1
+        let items = hot.mainQueue
+        hot.mainQueue = []
+        hot.drainDepth += 1
         defer {
-            drainDepth -= 1
-            if !mainQueue.isEmpty { mainQueueReadyTime = context.now }
+            hot.drainDepth -= 1
+            if !hot.mainQueue.isEmpty { hot.mainQueueReadyTime = context.now }
         }
         for item in items {
             try callout(.mainQueue, item.name) { try item.body() }

@@ -17,7 +17,7 @@ extension SimRunLoop {
     /// ports signalled together) is taken the first time it is added anywhere.
     public func add(_ port: SimPort, to mode: RunLoopMode) {
         guard port.isValid else { return }
-        if port.registration == .max { port.registration = context.nextSequence() }
+        if port.hot.registration == .max { port.hot.registration = context.nextSequence() }
         addItem(port, to: mode)
     }
 
@@ -86,23 +86,23 @@ extension SimRunLoop {
     /// invalidated in its own callout is not rescheduled.
     public func invalidate(_ timer: SimTimer) {
         guard timer.isValid else { return }
-        timer.isValid = false
+        timer.hot.isValid = false
         for mode in timer.modes { removeTimerFromModeOnly(timer, mode) }
-        timer.modes.removeAll()
+        timer.hot.modes.removeAll()
         commonTimers.removeAll { $0 === timer }
-        timer.runLoop = nil
+        timer.hot.runLoop = nil
     }
 
     private func removeTimerFromModeOnly(_ timer: SimTimer, _ mode: RunLoopMode) {
-        if let m = modeState(mode, create: false), let i = m.timers.firstIndex(where: { $0 === timer }) { m.timers.remove(at: i) }
+        if let m = modeState(mode, create: false), let i = m.hot.timers.firstIndex(where: { $0 === timer }) { m.hot.timers.remove(at: i) }
     }
 
     /// CFRunLoopTimerSetNextFireDate: a past date means "now"; the date is
     /// reported unclamped by ``SimTimer/nextFireDate``.
     public func setNextFireDate(_ timer: SimTimer, _ date: Nanoseconds) {
         guard timer.isValid else { return }
-        timer.fireTime = SimTimer.clamp(date, now: context.now)
-        timer.nextFireDate = date
+        timer.hot.fireTime = SimTimer.clamp(date, now: context.now)
+        timer.hot.nextFireDate = date
         for mode in timer.modes { modeState(mode, create: false)?.reposition(timer) }
     }
 
@@ -117,8 +117,8 @@ extension SimRunLoop {
     /// Whether `mode` contains the item (by identity).
     public func contains(_ item: AnyObject, in mode: RunLoopMode) -> Bool {
         guard let m = modeState(mode, create: false) else { return false }
-        return m.sources0.contains { $0 === item } || m.ports.contains { $0 === item }
-            || m.observers.contains { $0 === item } || m.timers.contains { $0 === item }
+        return m.hot.sources0.contains { $0 === item } || m.hot.ports.contains { $0 === item }
+            || m.hot.observers.contains { $0 === item } || m.hot.timers.contains { $0 === item }
     }
 }
 
@@ -141,11 +141,11 @@ protocol RunLoopItem: AnyObject {
 
 extension SimSource: RunLoopItem {
     static var commonItems: ReferenceWritableKeyPath<SimRunLoop, [SimSource]> { \.commonSources }
-    static var modeItems: ReferenceWritableKeyPath<ModeState, [SimSource]> { \.sources0 }
+    static var modeItems: ReferenceWritableKeyPath<ModeState, [SimSource]> { \.hot.sources0 }
     func mayJoin(_ loop: SimRunLoop) -> Bool { isValid }
 
     func join(_ state: ModeState, of loop: SimRunLoop) {
-        state.sources0.append(self)
+        state.hot.sources0.append(self)
         memberships.append(LoopMembership(loop: loop, mode: state.name))
         schedule?(loop, state.name)
     }
@@ -158,11 +158,11 @@ extension SimSource: RunLoopItem {
 
 extension SimPort: RunLoopItem {
     static var commonItems: ReferenceWritableKeyPath<SimRunLoop, [SimPort]> { \.commonPorts }
-    static var modeItems: ReferenceWritableKeyPath<ModeState, [SimPort]> { \.ports }
+    static var modeItems: ReferenceWritableKeyPath<ModeState, [SimPort]> { \.hot.ports }
     func mayJoin(_ loop: SimRunLoop) -> Bool { isValid }
 
     func join(_ state: ModeState, of loop: SimRunLoop) {
-        state.ports.append(self)
+        state.hot.ports.append(self)
         memberships.append(LoopMembership(loop: loop, mode: state.name))
     }
 
@@ -173,7 +173,7 @@ extension SimPort: RunLoopItem {
 
 extension SimObserver: RunLoopItem {
     static var commonItems: ReferenceWritableKeyPath<SimRunLoop, [SimObserver]> { \.commonObservers }
-    static var modeItems: ReferenceWritableKeyPath<ModeState, [SimObserver]> { \.observers }
+    static var modeItems: ReferenceWritableKeyPath<ModeState, [SimObserver]> { \.hot.observers }
     func mayJoin(_ loop: SimRunLoop) -> Bool { isValid && (runLoop == nil || runLoop === loop) }
 
     func join(_ state: ModeState, of loop: SimRunLoop) {
@@ -190,17 +190,17 @@ extension SimObserver: RunLoopItem {
 
 extension SimTimer: RunLoopItem {
     static var commonItems: ReferenceWritableKeyPath<SimRunLoop, [SimTimer]> { \.commonTimers }
-    static var modeItems: ReferenceWritableKeyPath<ModeState, [SimTimer]> { \.timers }
+    static var modeItems: ReferenceWritableKeyPath<ModeState, [SimTimer]> { \.hot.timers }
     func mayJoin(_ loop: SimRunLoop) -> Bool { isValid && (runLoop == nil || runLoop === loop) }
 
     func join(_ state: ModeState, of loop: SimRunLoop) {
         state.insertTimer(self)
-        modes.append(state.name)
-        runLoop = loop
+        hot.modes.append(state.name)
+        hot.runLoop = loop
     }
 
     func leave(_ mode: RunLoopMode, of loop: SimRunLoop) {
-        modes.removeAll { $0 == mode }
-        if modes.isEmpty { runLoop = nil }
+        hot.modes.removeAll { $0 == mode }
+        if modes.isEmpty { hot.runLoop = nil }
     }
 }

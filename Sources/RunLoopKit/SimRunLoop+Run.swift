@@ -43,20 +43,20 @@ extension SimRunLoop {
         let feeder = depth == 1 ? mainQueueFeeder : nil
         feeder?.runWillBegin(self)
         defer { feeder?.runDidEnd(self) }
-        if records.count == depth { records.append(RunRecord(ignoreWakeUps: false)) }
-        let record = records[depth]
-        record.mode = m
-        record.stopped = false
-        record.ignoreWakeUps = false
-        runDepth = depth
+        if hot.records.count == depth { hot.records.append(RunRecord(ignoreWakeUps: false)) }
+        let record = hot.records[depth]
+        record.hot.mode = m
+        record.hot.stopped = false
+        record.hot.ignoreWakeUps = false
+        hot.runDepth = depth
         if context.trace != nil {
             context.emit(.runBegin(mode: mode.rawValue, depth: depth))
         }
         var result = RunResult.idle
         do {
             defer {
-                record.mode = nil
-                runDepth = depth - 1
+                record.hot.mode = nil
+                hot.runDepth = depth - 1
             }
             do {
                 try doObservers(.entry, m)
@@ -92,15 +92,15 @@ extension SimRunLoop {
     }
 
     func isMainQueueCase(_ m: ModeState) -> Bool {
-        isMain && drainDepth == 0 && isCommon(m.name)
+        isMain && hot.drainDepth == 0 && isCommon(m.name)
     }
 
     /// `__CFRunLoopRun`.
     private func runPasses(_ m: ModeState, _ record: RunRecord, timeout: Nanoseconds,
                            stopAfterHandle: Bool, passLimit: Int?) throws -> RunResult {
         // (a) a stop from an Entry observer, or a persistent mode stop.
-        if record.stopped { record.stopped = false; return .stopped }
-        if m.stopped { m.stopped = false; return .stopped }
+        if record.hot.stopped { record.hot.stopped = false; return .stopped }
+        if m.hot.stopped { m.hot.stopped = false; return .stopped }
         // (b)-(d)
         let dispatchPort = isMainQueueCase(m)
         let pollRun = timeout <= 0
@@ -110,7 +110,7 @@ extension SimRunLoop {
         var passes = 0
         while true {
             try beginPass()
-            record.ignoreWakeUps = false                                    // 1
+            record.hot.ignoreWakeUps = false                                // 1
             try doObservers(.beforeTimers, m)                               // 2
             try doObservers(.beforeSources, m)                              // 3
             try doBlocks(m)                                                 // 4
@@ -119,18 +119,23 @@ extension SimRunLoop {
             let poll = handled || pollRun                                   // 6
             var live = LivePort.none
             if dispatchPort, let feeder = mainQueueFeeder { takeIn(from: feeder) }
-            if dispatchPort, !didDispatchPortLastTime, !mainQueue.isEmpty { // 7
+            if dispatchPort, !didDispatchPortLastTime, !hot.mainQueue.isEmpty { // 7
                 live = .mainQueue
             } else {
                 didDispatchPortLastTime = false                             // 8
                 if !poll { try doObservers(.beforeWaiting, m) }             // 9
-                isWaiting = true
-                live = try receive(m, poll: poll, dispatchPort: dispatchPort, deadline: deadline, timeoutFired: &timeoutFired) // 10
-                record.ignoreWakeUps = true
-                isWaiting = false
+                hot.isWaiting = true
+                do {
+                    live = try receive(m, poll: poll, dispatchPort: dispatchPort, deadline: deadline, timeoutFired: &timeoutFired) // 10
+                } catch {
+                    hot.isWaiting = false   // the run ends in its wait (idle, or past its settle bound)
+                    throw error
+                }
+                record.hot.ignoreWakeUps = true
+                hot.isWaiting = false
                 if !poll { try doObservers(.afterWaiting, m) }
             }
-            record.ignoreWakeUps = true                                     // 11
+            record.hot.ignoreWakeUps = true                                 // 11
             switch live {
             case .none, .wakeUp:
                 break
@@ -149,8 +154,8 @@ extension SimRunLoop {
             if handled && stopAfterHandle { return .handledSource }
             if pollRun { return .timedOut }
             if let deadline, context.now >= deadline { return .timedOut }
-            if record.stopped { record.stopped = false; return .stopped }
-            if m.stopped { m.stopped = false; return .stopped }
+            if record.hot.stopped { record.hot.stopped = false; return .stopped }
+            if m.hot.stopped { m.hot.stopped = false; return .stopped }
             if isEmpty(m) { return .finished }
             if let passLimit, passes >= passLimit { return .stopped }
         }
@@ -160,26 +165,26 @@ extension SimRunLoop {
     /// trace has refused an event past its limit (docs/limits.md).
     private func beginPass() throws {
         if let full = context.trace?.limitError { throw full }
-        context.pass += 1
+        context.hot.pass += 1
         let now = context.now
-        if now != lastPassTime {
-            lastPassTime = now
-            passesAtSameTime = 0
-            busyCounts = nil
+        if now != hot.lastPassTime {
+            hot.lastPassTime = now
+            hot.passesAtSameTime = 0
+            hot.busyCounts = nil
             return
         }
-        passesAtSameTime += 1
-        guard passesAtSameTime >= options.busyPassLimit else { return }
-        if busyCounts == nil {
-            busyCounts = [:]
+        hot.passesAtSameTime += 1
+        guard hot.passesAtSameTime >= options.busyPassLimit else { return }
+        if hot.busyCounts == nil {
+            hot.busyCounts = [:]
             busyOrder = []
-        } else if passesAtSameTime >= options.busyPassLimit + 64 {
+        } else if hot.passesAtSameTime >= options.busyPassLimit + 64 {
             throw RunLoopError.busy(busyMessage())
         }
     }
 
     private func busyMessage() -> String {
-        let counts = busyCounts ?? [:]
+        let counts = hot.busyCounts ?? [:]
         let culprits = busyOrder.sorted { (counts[$0] ?? 0, busyOrder.firstIndex(of: $1) ?? 0) > (counts[$1] ?? 0, busyOrder.firstIndex(of: $0) ?? 0) }
         let named = culprits.prefix(4).map { "\($0) (\(counts[$0] ?? 0) calls in the last 64 passes)" }
         let who = named.isEmpty ? "nothing that made a callout (a pending wake-up or message)" : named.joined(separator: ", ")
@@ -194,18 +199,18 @@ extension SimRunLoop {
     @inline(__always)
     func callout(_ kind: CalloutKind, _ name: @autoclosure () -> String, frame: TraceEvent.FrameTimestamps? = nil,
                  _ body: () throws -> Void) throws {
-        if context.trace == nil && busyCounts == nil { return try body() }
+        if context.trace == nil && hot.busyCounts == nil { return try body() }
         let name = name()
         context.emit(.callout(kind: kind, name: name, frame: frame))
-        if busyCounts != nil { noteBusy(kind, name) }
+        if hot.busyCounts != nil { noteBusy(kind, name) }
         try body()
         context.emit(.calloutEnd(kind: kind, name: name))
     }
 
     private func noteBusy(_ kind: CalloutKind, _ name: String) {
         let key = "\(kind.rawValue) '\(name)'"
-        if busyCounts![key] == nil { busyOrder.append(key) }
-        busyCounts![key, default: 0] += 1
+        if hot.busyCounts![key] == nil { busyOrder.append(key) }
+        hot.busyCounts![key, default: 0] += 1
     }
 
     // MARK: Observers
@@ -215,7 +220,7 @@ extension SimRunLoop {
     /// if it matches, is still valid and is not already firing.
     @inline(__always)
     func doObservers(_ activity: RunLoopActivity, _ m: ModeState) throws {
-        if m.observerMask & activity.rawValue == 0 && context.trace == nil { return }
+        if m.hot.observerMask & activity.rawValue == 0 && context.trace == nil { return }
         try notifyObservers(activity, m)
     }
 
@@ -223,15 +228,15 @@ extension SimRunLoop {
         if context.trace != nil {
             context.emit(.activity(activity.traceActivity, mode: m.name.rawValue))
         }
-        if m.observerMask & activity.rawValue == 0 { return }
-        let snapshot = m.observers
+        if m.hot.observerMask & activity.rawValue == 0 { return }
+        let snapshot = m.hot.observers
         let bit = activity.rawValue
         for o in snapshot {
             if o.activities.rawValue & bit == 0 || !o.isValid || o.isFiring { continue }
-            o.isFiring = true
+            o.hot.isFiring = true
             try callout(.observer, o.name) { try o.callout(o, activity) }
             if !o.repeats { o.invalidate() }
-            o.isFiring = false
+            o.hot.isFiring = false
         }
     }
 
@@ -239,19 +244,19 @@ extension SimRunLoop {
 
     /// `__CFRunLoopDoSources0`.
     func doSources0(_ m: ModeState, stopAfterHandle: Bool) throws -> Bool {
-        if m.sources0.isEmpty { return false }
+        if m.hot.sources0.isEmpty { return false }
         var first: SimSource?
         var count = 0
-        for s in m.sources0 where s.isValid && s.signalledTime != nil {
+        for s in m.hot.sources0 where s.isValid && s.signalledTime != nil {
             if first == nil { first = s }
             count += 1
         }
         if count == 0 { return false }
         if count == 1 { return try doSource0(first!) }
-        let list = m.sources0.filter { $0.isValid && $0.signalledTime != nil }.sorted { a, b in
+        let list = m.hot.sources0.filter { $0.isValid && $0.signalledTime != nil }.sorted { a, b in
             if a.order != b.order { return a.order < b.order }
             if a.signalledTime! != b.signalledTime! { return a.signalledTime! < b.signalledTime! }
-            return a.signalSeq < b.signalSeq
+            return a.hot.signalSeq < b.hot.signalSeq
         }
         var handled = false
         for s in list {
@@ -289,15 +294,15 @@ extension SimRunLoop {
     /// timer array; each fires at most once.
     func doTimers(_ m: ModeState, limit: Nanoseconds) throws {
         var n = 0
-        while n < m.timers.count, m.timers[n].fireTime <= limit { n += 1 }
+        while n < m.hot.timers.count, m.hot.timers[n].fireTime <= limit { n += 1 }
         if n == 1 {
             // The common case: no snapshot array, so rescheduling the timer
             // moves it in place instead of copying the mode's array.
-            let t = m.timers[0]
+            let t = m.hot.timers[0]
             if !t.isFiring { try doTimer(t) }
             return
         }
-        let snapshot = Array(m.timers[0..<n])
+        let snapshot = Array(m.hot.timers[0..<n])
         for t in snapshot where !t.isFiring {
             try doTimer(t)
         }
@@ -307,11 +312,11 @@ extension SimRunLoop {
     private func doTimer(_ t: SimTimer) throws {
         guard t.isValid, t.fireTime <= context.now, !t.isFiring, t.runLoop === self else { return }
         let doInvalidate = t.interval == 0
-        t.isFiring = true
+        t.hot.isFiring = true
         let old = t.fireTime
         try callout(.timer, t.name) { try t.callout(t) }
         if doInvalidate { invalidate(t) }
-        t.isFiring = false
+        t.hot.isFiring = false
         guard t.isValid, t.fireTime <= old else { return }   // a later date set in the callout is honoured
         let interval = min(t.interval, .timerIntervalLimit)
         let now = context.now
@@ -322,8 +327,8 @@ extension SimRunLoop {
             let (sum, o2) = old.addingReportingOverflow(product)
             next = (o1 || o2) ? .max : sum
         }
-        t.fireTime = next
-        t.nextFireDate = next
+        t.hot.fireTime = next
+        t.hot.nextFireDate = next
         for mode in t.modes { modeState(mode, create: false)?.reposition(t) }
     }
 }

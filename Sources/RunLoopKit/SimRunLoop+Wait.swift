@@ -5,11 +5,11 @@ extension SimRunLoop {
     /// ignores wake-ups (from its wait until the start of its next pass, or
     /// always when the loop is not running). Wake-ups coalesce.
     public func wakeUp(reason: WakeReason = .wakeUp) {
-        guard !innermost.ignoreWakeUps else { return }
-        if !wakeUpPending {
-            wakeUpPending = true
-            wakeUpTime = context.now
-            wakeUpReason = reason
+        guard !innermost.hot.ignoreWakeUps else { return }
+        if !hot.wakeUpPending {
+            hot.wakeUpPending = true
+            hot.wakeUpTime = context.now
+            hot.wakeUpReason = reason
         }
     }
 
@@ -17,7 +17,7 @@ extension SimRunLoop {
     /// Does nothing (and is not remembered) when the loop is not running.
     public func stop() {
         guard runDepth > 0 else { return }
-        innermost.stopped = true
+        innermost.hot.stopped = true
         wakeUp()
     }
 
@@ -25,7 +25,7 @@ extension SimRunLoop {
     /// the mode) and wakes the loop; the current or next run of it returns
     /// `stopped`.
     public func stop(mode: RunLoopMode) {
-        modeState(mode, create: true)!.stopped = true
+        modeState(mode, create: true)!.hot.stopped = true
         wakeUp()
     }
 
@@ -42,22 +42,22 @@ extension SimRunLoop {
         @inline(__always) func better(_ time: Nanoseconds, _ rank: Int) -> Bool {
             time < bestTime || (time == bestTime && rank < bestRank)
         }
-        if wakeUpPending {
-            bestTime = wakeUpTime; bestRank = 0; best = .wakeUp(wakeUpReason)
+        if hot.wakeUpPending {
+            bestTime = hot.wakeUpTime; bestRank = 0; best = .wakeUp(hot.wakeUpReason)
         }
         if let deadline, !timeoutFired, deadline <= now, better(deadline, 0) {
             bestTime = deadline; bestRank = 0; best = .wakeUp(.timeout); timeout = true
         }
-        if !m.timers.isEmpty, let d = m.nextTimerDeadline() {
+        if !m.hot.timers.isEmpty, let d = m.nextTimerDeadline() {
             let wakeAt = options.toleranceWake == .soft ? d.soft : d.hard
             if wakeAt <= now, better(wakeAt, 1) { bestTime = wakeAt; bestRank = 1; best = .timer; timeout = false }
         }
-        if dispatchPort, !mainQueue.isEmpty, better(mainQueueReadyTime, 2) {
-            bestTime = mainQueueReadyTime; bestRank = 2; best = .mainQueue; timeout = false
+        if dispatchPort, !hot.mainQueue.isEmpty, better(hot.mainQueueReadyTime, 2) {
+            bestTime = hot.mainQueueReadyTime; bestRank = 2; best = .mainQueue; timeout = false
         }
-        for p in m.ports where p.isValid {
-            if let t = p.firstMessageTime, better(t, 3 + p.registration) {
-                bestTime = t; bestRank = 3 + p.registration; best = .port(p); timeout = false
+        for p in m.hot.ports where p.isValid {
+            if let t = p.firstMessageTime, better(t, 3 + p.hot.registration) {
+                bestTime = t; bestRank = 3 + p.hot.registration; best = .port(p); timeout = false
             }
         }
         return bestRank == .max ? nil : (best, timeout)
@@ -70,7 +70,7 @@ extension SimRunLoop {
                  timeoutFired: inout Bool) throws -> LivePort {
         if let next = context.nextOutsideEventTime, next <= context.now { context.deliverDueEvents() }
         // A poll with nothing that could be ready: no message to look for.
-        if poll, !wakeUpPending, deadline == nil, m.timers.isEmpty, m.ports.isEmpty, !(dispatchPort && !mainQueue.isEmpty) {
+        if poll, !hot.wakeUpPending, deadline == nil, m.hot.timers.isEmpty, m.hot.ports.isEmpty, !(dispatchPort && !hot.mainQueue.isEmpty) {
             return .none
         }
         if !poll, context.trace != nil {
@@ -89,9 +89,9 @@ extension SimRunLoop {
                 case .wakeUp(let r):
                     // One message on the wake-up port: a pending wake-up and
                     // the timeout's coalesce.
-                    reason = wakeUpPending ? wakeUpReason : r
+                    reason = hot.wakeUpPending ? hot.wakeUpReason : r
                     if consumesTimeout || (deadline.map { $0 <= context.now } ?? false) { timeoutFired = true }
-                    wakeUpPending = false
+                    hot.wakeUpPending = false
                 case .timer: reason = .timer
                 case .mainQueue: reason = .mainQueue
                 case .port, .none: reason = .port
@@ -123,7 +123,7 @@ extension SimRunLoop {
         var out: [String] = []
         var seenTimers: [SimTimer] = []
         for m in modeOrder {
-            for t in m.timers where !seenTimers.contains(where: { $0 === t }) {
+            for t in m.hot.timers where !seenTimers.contains(where: { $0 === t }) {
                 seenTimers.append(t)
                 let kind = t.repeats ? "repeating timer '\(t.name)' (every \(TimeLiteral.format(t.interval)))" : "timer '\(t.name)'"
                 out.append("\(kind) next due at \(TimeLiteral.format(t.fireTime)) in mode \(t.modes.map(\.rawValue).joined(separator: ","))")
@@ -131,15 +131,15 @@ extension SimRunLoop {
         }
         var seenSources: [SimSource] = []
         for m in modeOrder {
-            for s in m.sources0 where s.isSignalled && !seenSources.contains(where: { $0 === s }) {
+            for s in m.hot.sources0 where s.isSignalled && !seenSources.contains(where: { $0 === s }) {
                 seenSources.append(s)
                 out.append("source '\(s.name)' signalled")
             }
-            for p in m.ports where p.pendingCount > 0 {
+            for p in m.hot.ports where p.pendingCount > 0 {
                 out.append("port '\(p.name)' with \(p.pendingCount) queued message(s)")
             }
         }
-        if !mainQueue.isEmpty { out.append("\(mainQueue.count) main-queue item(s)") }
+        if !hot.mainQueue.isEmpty { out.append("\(hot.mainQueue.count) main-queue item(s)") }
         if let feeder = mainQueueFeeder { out += feeder.pendingWork() }
         if pendingBlockCount > 0 { out.append("\(pendingBlockCount) pending block(s)") }
         for e in context.pendingOutsideEvents {

@@ -23,58 +23,88 @@ public final class SimRunLoop {
     /// Whether this is the main thread's main run loop (the main dispatch
     /// queue is serviced only there, in common modes).
     public let isMain: Bool
-    @exclusivity(unchecked) public var options = RunLoopOptions()
 
-    @exclusivity(unchecked) var modeStates: [RunLoopMode: ModeState] = [:]
-    /// The last mode looked up (saves hashing the name on every run).
-    @exclusivity(unchecked) var lastMode: ModeState?
+    /// What a pass reads and writes, in the loop's one stored property not
+    /// checked for exclusivity at run time (docs/safety.md, "Exclusivity").
+    struct Hot {
+        var options = RunLoopOptions()
+        /// The last mode looked up (saves hashing the name on every run).
+        var lastMode: ModeState?
+        /// The common modes, in the order they were made common.
+        var commonModes: [RunLoopMode] = [.default]
+        /// Per-run records, `records[0...depth]` in use; the base record
+        /// `records[0]` (not running) ignores wake-ups. Records above `depth` are
+        /// kept for reuse, so a run allocates nothing.
+        var records: [RunRecord] = [RunRecord(ignoreWakeUps: true)]
+        /// The number of active runs.
+        var runDepth = 0
+        /// Blocks for several modes, in FIFO order (``SimRunLoop/commonBlocks``).
+        var multiModeBlocks: [MultiModeBlock] = []
+        var blockSeq = 0
+        /// For each DoBlocks in progress, the last sequence number it detached:
+        /// blocks up to it are invisible to the runs nested inside it.
+        var detachedUpTo: [Int] = []
+        var mainQueue: [MainQueueItem] = []
+        var mainQueueReadyTime: Nanoseconds = 0
+        var drainDepth = 0
+        var wakeUpPending = false
+        var wakeUpTime: Nanoseconds = 0
+        var wakeUpReason = WakeReason.wakeUp
+        /// CFRunLoopIsWaiting.
+        var isWaiting = false
+        /// Passes begun at the current virtual time, for the busy bound.
+        var passesAtSameTime = 0
+        var lastPassTime: Nanoseconds = -1
+        /// Callouts by name while the busy bound watches (nil: not watching).
+        var busyCounts: [String: Int]?
+        var settleDeadline: Nanoseconds?
+        var mainQueueFeeder: (any MainQueueFeeder)?
+    }
+    #if !LOOPSIM_CHECK_EXCLUSIVITY
+    @exclusivity(unchecked)
+    #endif
+    var hot = Hot()
+
+    /// Choices where CF's behaviour differs between versions.
+    public var options: RunLoopOptions {
+        get { hot.options }
+        set { hot.options = newValue }
+    }
+    var modeStates: [RunLoopMode: ModeState] = [:]
     /// Modes in creation order, for deterministic reports.
-    @exclusivity(unchecked) var modeOrder: [ModeState] = []
+    var modeOrder: [ModeState] = []
     /// The common modes, in the order they were made common.
-    @exclusivity(unchecked) public private(set) var commonModes: [RunLoopMode] = [.default]
-    @exclusivity(unchecked) var commonSources: [SimSource] = []
-    @exclusivity(unchecked) var commonPorts: [SimPort] = []
-    @exclusivity(unchecked) var commonObservers: [SimObserver] = []
-    @exclusivity(unchecked) var commonTimers: [SimTimer] = []
-
-    /// Per-run records, `records[0...depth]` in use; the base record
-    /// `records[0]` (not running) ignores wake-ups. Records above `depth` are
-    /// kept for reuse, so a run allocates nothing.
-    @exclusivity(unchecked) var records: [RunRecord] = [RunRecord(ignoreWakeUps: true)]
+    public var commonModes: [RunLoopMode] { hot.commonModes }
+    var commonSources: [SimSource] = []
+    var commonPorts: [SimPort] = []
+    var commonObservers: [SimObserver] = []
+    var commonTimers: [SimTimer] = []
     /// The number of active runs.
-    @exclusivity(unchecked) public internal(set) var runDepth = 0
+    public var runDepth: Int { hot.runDepth }
     /// The innermost run's record.
-    var innermost: RunRecord { records[runDepth] }
+    var innermost: RunRecord { hot.records[hot.runDepth] }
     /// Blocks for the common modes, and blocks for several modes, in FIFO
     /// order; blocks for one mode live in that mode's queue. Every block has a
     /// sequence number in one global FIFO order.
     let commonBlocks = BlockQueue()
-    @exclusivity(unchecked) var multiModeBlocks: [MultiModeBlock] = []
-    @exclusivity(unchecked) var blockSeq = 0
-    /// For each DoBlocks in progress, the last sequence number it detached:
-    /// blocks up to it are invisible to the runs nested inside it.
-    @exclusivity(unchecked) var detachedUpTo: [Int] = []
-    @exclusivity(unchecked) var mainQueue: [MainQueueItem] = []
-    @exclusivity(unchecked) var mainQueueReadyTime: Nanoseconds = 0
-    @exclusivity(unchecked) var drainDepth = 0
-    @exclusivity(unchecked) var wakeUpPending = false
-    @exclusivity(unchecked) var wakeUpTime: Nanoseconds = 0
-    @exclusivity(unchecked) var wakeUpReason = WakeReason.wakeUp
     /// CFRunLoopIsWaiting.
-    @exclusivity(unchecked) public internal(set) var isWaiting = false
-    /// Passes begun at the current virtual time, for the busy bound.
-    @exclusivity(unchecked) var passesAtSameTime = 0
-    @exclusivity(unchecked) var lastPassTime: Nanoseconds = -1
-    @exclusivity(unchecked) var busyCounts: [String: Int]?
-    @exclusivity(unchecked) var busyOrder: [String] = []
+    public var isWaiting: Bool { hot.isWaiting }
+    /// The busy bound's callouts in the order first counted.
+    var busyOrder: [String] = []
     /// When set, a wait that would move virtual time past it fails with
     /// ``RunLoopError/notSettled(_:)`` (the bound of an unbounded run).
-    @exclusivity(unchecked) public var settleDeadline: Nanoseconds?
-    @exclusivity(unchecked) var commonModesRunWarned = false
+    public var settleDeadline: Nanoseconds? {
+        get { hot.settleDeadline }
+        set { hot.settleDeadline = newValue }
+    }
+    var commonModesRunWarned = false
     /// Feeds the main queue from other threads (``MainQueueFeeder``); only
     /// the main loop has one, and only while `@SimulatedMainActor` is
     /// attached to its simulation.
-    @exclusivity(unchecked) public var mainQueueFeeder: (any MainQueueFeeder)?
+    public var mainQueueFeeder: (any MainQueueFeeder)? {
+        get { hot.mainQueueFeeder }
+        set { hot.mainQueueFeeder = newValue }
+    }
 
     public init(context: SimContext, isMain: Bool = false) {
         self.context = context
@@ -82,19 +112,19 @@ public final class SimRunLoop {
     }
 
     /// The innermost running mode (CFRunLoopCopyCurrentMode), or nil.
-    public var currentMode: RunLoopMode? { runDepth == 0 ? nil : records[runDepth].mode?.name }
+    public var currentMode: RunLoopMode? { hot.runDepth == 0 ? nil : hot.records[hot.runDepth].hot.mode?.name }
 
     /// Every mode created so far, in creation order.
     public var allModes: [RunLoopMode] { modeOrder.map(\.name) }
 
     @inline(__always)
     func modeState(_ name: RunLoopMode, create: Bool) -> ModeState? {
-        if let m = lastMode, m.name == name { return m }
+        if let m = hot.lastMode, m.name == name { return m }
         return lookUpMode(name, create: create)
     }
 
     private func lookUpMode(_ name: RunLoopMode, create: Bool) -> ModeState? {
-        if let m = modeStates[name] { lastMode = m; return m }
+        if let m = modeStates[name] { hot.lastMode = m; return m }
         guard create else { return nil }
         let m = ModeState(name: name)
         modeStates[name] = m
@@ -105,8 +135,8 @@ public final class SimRunLoop {
     /// CFRunLoopAddCommonMode: makes `mode` common and adds every item that
     /// was added to the common modes to it (schedule callouts follow).
     public func addCommonMode(_ mode: RunLoopMode) {
-        guard mode != .common, !commonModes.contains(mode) else { return }
-        commonModes.append(mode)
+        guard mode != .common, !hot.commonModes.contains(mode) else { return }
+        hot.commonModes.append(mode)
         _ = modeState(mode, create: true)
         for s in commonSources { addToMode(s, mode) }
         for p in commonPorts { addToMode(p, mode) }
@@ -115,7 +145,7 @@ public final class SimRunLoop {
     }
 
     /// Whether `mode` is one of the common modes.
-    public func isCommon(_ mode: RunLoopMode) -> Bool { commonModes.contains(mode) }
+    public func isCommon(_ mode: RunLoopMode) -> Bool { hot.commonModes.contains(mode) }
 }
 
 /// Choices where CF's behaviour differs between versions or is left open.

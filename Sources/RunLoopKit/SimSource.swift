@@ -9,12 +9,26 @@ import LoopSimTrace
 public final class SimSource {
     public let name: String
     public let order: Int
-    @exclusivity(unchecked) public internal(set) var isValid = true
+
+    /// What a pass reads and writes, in the source's one stored property
+    /// not checked for exclusivity at run time (docs/safety.md,
+    /// "Exclusivity").
+    struct Hot {
+        var isValid = true
+        var signalledTime: Nanoseconds?
+        var signalSeq = 0
+    }
+    #if !LOOPSIM_CHECK_EXCLUSIVITY
+    @exclusivity(unchecked)
+    #endif
+    var hot = Hot()
+
+    /// False once invalidated.
+    public var isValid: Bool { hot.isValid }
     /// The virtual time of the first pending signal, or nil when not signalled.
-    @exclusivity(unchecked) public internal(set) var signalledTime: Nanoseconds?
-    @exclusivity(unchecked) var signalSeq = 0
+    public var signalledTime: Nanoseconds? { hot.signalledTime }
     /// The (loop, mode) pairs the source is in, in insertion order.
-    @exclusivity(unchecked) var memberships: [LoopMembership] = []
+    var memberships: [LoopMembership] = []
     let perform: (SimSource) throws -> Void
     let schedule: ((SimRunLoop, RunLoopMode) -> Void)?
     let cancel: ((SimRunLoop, RunLoopMode) -> Void)?
@@ -39,21 +53,21 @@ public final class SimSource {
     /// current time unless it already is or is invalid. Does not wake any loop.
     public func signal(in context: SimContext) {
         guard isValid, signalledTime == nil else { return }
-        signalledTime = context.now
-        signalSeq = context.nextSequence()
+        hot.signalledTime = context.now
+        hot.signalSeq = context.nextSequence()
     }
 
     /// Clears a pending signal.
     public func unsignal() {
-        signalledTime = nil
+        hot.signalledTime = nil
     }
 
     /// CFRunLoopSourceInvalidate: clears the signal and removes the source from
     /// every mode of every loop, with one cancel callout per mode.
     public func invalidate() {
         guard isValid else { return }
-        isValid = false
-        signalledTime = nil
+        hot.isValid = false
+        hot.signalledTime = nil
         let members = memberships
         for m in members { m.loop?.removeFromMode(self, m.mode) }
         for m in members { m.loop?.forgetCommonItem(self) }
@@ -90,16 +104,28 @@ public final class SimPort {
     /// How its perform appears in the trace (`source1`, or `event` for the
     /// main run loop's input-event port).
     public let calloutKind: CalloutKind
-    @exclusivity(unchecked) public internal(set) var isValid = true
+
+    /// What a pass reads and writes, in the port's one stored property not
+    /// checked for exclusivity at run time (docs/safety.md, "Exclusivity").
+    struct Hot {
+        var isValid = true
+        /// Storage: `queue[head...]` are the queued messages.
+        var queue: [PortMessage] = []
+        var head = 0
+        /// Tie-break among ports ready at the same instant: the order the port was
+        /// first added to a loop.
+        var registration = Int.max
+    }
+    #if !LOOPSIM_CHECK_EXCLUSIVITY
+    @exclusivity(unchecked)
+    #endif
+    var hot = Hot()
+
+    /// False once invalidated.
+    public var isValid: Bool { hot.isValid }
     /// The messages still queued, oldest first (taken ones are not included).
-    public var messages: [PortMessage] { Array(queue[head...]) }
-    /// Storage: `queue[head...]` are the queued messages.
-    @exclusivity(unchecked) var queue: [PortMessage] = []
-    @exclusivity(unchecked) var head = 0
-    /// Tie-break among ports ready at the same instant: the order the port was
-    /// first added to a loop.
-    @exclusivity(unchecked) var registration = Int.max
-    @exclusivity(unchecked) var memberships: [LoopMembership] = []
+    public var messages: [PortMessage] { Array(hot.queue[hot.head...]) }
+    var memberships: [LoopMembership] = []
     let perform: (SimPort, PortMessage) throws -> Void
 
     public init(name: String, order: Int = 0, calloutKind: CalloutKind = .source1,
@@ -111,17 +137,17 @@ public final class SimPort {
     }
 
     /// The number of queued messages.
-    public var pendingCount: Int { queue.count - head }
+    public var pendingCount: Int { hot.queue.count - hot.head }
 
     /// The arrival time of the first queued message.
-    var firstMessageTime: Nanoseconds? { head < queue.count ? queue[head].time : nil }
+    var firstMessageTime: Nanoseconds? { hot.head < hot.queue.count ? hot.queue[hot.head].time : nil }
 
     /// Queues one message that arrived at `time`. Messages wake a loop only
     /// while it runs a mode containing the port.
     public func send(at time: Nanoseconds, label: String = "", frame: TraceEvent.FrameTimestamps? = nil,
                      body: (() throws -> Void)? = nil) {
         guard isValid else { return }
-        queue.append(PortMessage(time: time, label: label, body: body, frame: frame))
+        hot.queue.append(PortMessage(time: time, label: label, body: body, frame: frame))
     }
 
     /// Changes the newest queued message in place (a display link's vsync
@@ -129,33 +155,33 @@ public final class SimPort {
     /// The message keeps its arrival time, so its place among ready ports
     /// does not change.
     public func updateNewestMessage(_ update: (inout PortMessage) -> Void) -> Bool {
-        guard head < queue.count else { return false }
-        update(&queue[queue.count - 1])
+        guard hot.head < hot.queue.count else { return false }
+        update(&hot.queue[hot.queue.count - 1])
         return true
     }
 
     /// Drops every queued message (a paused display link's waiting callout).
     public func removeQueuedMessages() {
-        queue.removeAll(keepingCapacity: true)
-        head = 0
+        hot.queue.removeAll(keepingCapacity: true)
+        hot.head = 0
     }
 
     func takeMessage() -> PortMessage {
-        let m = queue[head]
-        head += 1
-        if head == queue.count { queue.removeAll(keepingCapacity: true); head = 0 }
+        let m = hot.queue[hot.head]
+        hot.head += 1
+        if hot.head == hot.queue.count { hot.queue.removeAll(keepingCapacity: true); hot.head = 0 }
         return m
     }
 
     /// Invalidates the port: it leaves every mode; queued messages are dropped.
     public func invalidate() {
         guard isValid else { return }
-        isValid = false
+        hot.isValid = false
         let members = memberships
         for m in members { m.loop?.removeFromMode(self, m.mode) }
         for m in members { m.loop?.forgetCommonItem(self) }
-        queue.removeAll()
-        head = 0
+        hot.queue.removeAll()
+        hot.head = 0
     }
 }
 
@@ -170,10 +196,26 @@ public final class SimObserver {
     public let activities: RunLoopActivity
     public let repeats: Bool
     public let order: Int
-    @exclusivity(unchecked) public internal(set) var isValid = true
-    @exclusivity(unchecked) public internal(set) var isFiring = false
-    @exclusivity(unchecked) public internal(set) weak var runLoop: SimRunLoop?
-    @exclusivity(unchecked) var modes: [RunLoopMode] = []
+
+    /// What a pass reads and writes, in the observer's one stored property
+    /// not checked for exclusivity at run time (docs/safety.md,
+    /// "Exclusivity").
+    struct Hot {
+        var isValid = true
+        var isFiring = false
+    }
+    #if !LOOPSIM_CHECK_EXCLUSIVITY
+    @exclusivity(unchecked)
+    #endif
+    var hot = Hot()
+
+    /// False once invalidated.
+    public var isValid: Bool { hot.isValid }
+    /// Whether its callout is running (it is not called again meanwhile).
+    public var isFiring: Bool { hot.isFiring }
+    /// The loop the observer is in, if any.
+    public internal(set) weak var runLoop: SimRunLoop?
+    var modes: [RunLoopMode] = []
     let callout: (SimObserver, RunLoopActivity) throws -> Void
 
     public init(name: String, activities: RunLoopActivity, repeats: Bool = true, order: Int = 0,
@@ -189,7 +231,7 @@ public final class SimObserver {
     /// called again, even in a pass that already took it.
     public func invalidate() {
         guard isValid else { return }
-        isValid = false
+        hot.isValid = false
         if let loop = runLoop {
             for mode in modes { loop.removeFromMode(self, mode) }
             loop.forgetCommonItem(self)

@@ -8,22 +8,41 @@ public final class SimTimer {
     public let name: String
     /// Interval in nanoseconds; 0 for a one-shot timer.
     public let interval: Nanoseconds
-    /// Tolerance in nanoseconds, as stored by ``setTolerance(_:)``.
-    @exclusivity(unchecked) public private(set) var tolerance: Nanoseconds = 0
     /// The stored but unused `order` argument of CFRunLoopTimerCreate.
     public let order: Int
+    let callout: (SimTimer) throws -> Void
+
+    /// What a pass reads and writes, in the timer's one stored property not
+    /// checked for exclusivity at run time (docs/safety.md, "Exclusivity").
+    struct Hot {
+        var tolerance: Nanoseconds = 0
+        var fireTime: Nanoseconds
+        var nextFireDate: Nanoseconds
+        var isValid = true
+        var isFiring = false
+        weak var runLoop: SimRunLoop?
+        var modes: [RunLoopMode] = []
+    }
+    #if !LOOPSIM_CHECK_EXCLUSIVITY
+    @exclusivity(unchecked)
+    #endif
+    var hot: Hot
+
+    /// Tolerance in nanoseconds, as stored by ``setTolerance(_:)``.
+    public var tolerance: Nanoseconds { hot.tolerance }
     /// When the timer next fires (CF's `fireTSR`).
-    @exclusivity(unchecked) public internal(set) var fireTime: Nanoseconds
+    public var fireTime: Nanoseconds { hot.fireTime }
     /// CFRunLoopTimerGetNextFireDate: the date being fired while the callout
     /// runs, the set date after SetNextFireDate (even a past one).
-    @exclusivity(unchecked) public internal(set) var nextFireDate: Nanoseconds
-    @exclusivity(unchecked) public internal(set) var isValid = true
-    @exclusivity(unchecked) public internal(set) var isFiring = false
+    public var nextFireDate: Nanoseconds { hot.nextFireDate }
+    /// False once invalidated.
+    public var isValid: Bool { hot.isValid }
+    /// Whether its callout is running.
+    public var isFiring: Bool { hot.isFiring }
     /// The loop the timer is in, if any.
-    @exclusivity(unchecked) public internal(set) weak var runLoop: SimRunLoop?
+    public var runLoop: SimRunLoop? { hot.runLoop }
     /// The modes it is in, in the order it was added to them.
-    @exclusivity(unchecked) public internal(set) var modes: [RunLoopMode] = []
-    let callout: (SimTimer) throws -> Void
+    public var modes: [RunLoopMode] { hot.modes }
 
     /// Creates a timer first due at `fireDate` (absolute virtual time).
     ///
@@ -35,9 +54,8 @@ public final class SimTimer {
         self.name = name
         self.interval = max(0, interval)
         self.order = order
-        self.nextFireDate = fireDate
-        self.fireTime = SimTimer.clamp(fireDate, now: context.now)
         self.callout = callout
+        hot = Hot(fireTime: SimTimer.clamp(fireDate, now: context.now), nextFireDate: fireDate)
     }
 
     static func clamp(_ date: Nanoseconds, now: Nanoseconds) -> Nanoseconds {
@@ -50,7 +68,7 @@ public final class SimTimer {
     /// interval; negative values become 0. Tolerance only ever delays a fire.
     public func setTolerance(_ value: Nanoseconds) {
         let t = max(0, value)
-        tolerance = interval > 0 ? min(t, interval / 2) : t
+        hot.tolerance = interval > 0 ? min(t, interval / 2) : t
     }
 
     /// Whether the timer repeats.

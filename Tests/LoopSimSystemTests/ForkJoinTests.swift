@@ -11,7 +11,9 @@ import Testing
         let helper = Mutex<ThreadIdentity?>(nil)
         var slots = [Int](repeating: 0, count: 2)
         for round in 1...2_000 {
-            slots.withUnsafeMutableBufferPointer { s in
+            slots.withUnsafeMutableBufferPointer { buffer in
+                // The two parts write disjoint slots (ForkJoin's rule).
+                nonisolated(unsafe) let s = buffer
                 fork.run({
                     // Slow enough that the caller's part ends first, some rounds.
                     var x = round

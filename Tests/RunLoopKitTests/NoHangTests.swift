@@ -46,6 +46,7 @@ import Testing
         #expect(sim.line == "E BT BS BW")
         #expect(sim.now == 0)
         #expect(sim.loop.runDepth == 0)
+        #expect(!sim.loop.isWaiting, "a run that ended in its wait is not waiting")
         #expect(sim.events("run.end").map(\.runResult) == [.idle])
         // Outside events keep it alive until the last one; then it is idle.
         sim.log = []
@@ -75,6 +76,7 @@ import Testing
         #expect(ends.map(\.runEndMode) == ["n", "default"])
         #expect(sim.loop.runDepth == 0)
         #expect(sim.loop.currentMode == nil)
+        #expect(!sim.loop.isWaiting)
     }
 
     @Test("with settleDeadline, a repeating timer makes an unbounded run throw notSettled naming it")
@@ -93,5 +95,6 @@ import Testing
         #expect(fires == 10)
         #expect(sim.now == 10 * S)
         #expect(sim.loop.runDepth == 0)
+        #expect(!sim.loop.isWaiting, "a run that ended in its wait is not waiting")
     }
 }

@@ -30,8 +30,8 @@ extension ScanConverter {
         // The scratch edge list, taken out for the fill so that it is used
         // as a local (no exclusivity checks per edge) and put back after.
         var edges: [Edge] = []
-        swap(&edges, &self.edges)
-        defer { swap(&edges, &self.edges) }
+        swap(&edges, &self.hot.edges)
+        defer { swap(&edges, &self.hot.edges) }
         edges.removeAll(keepingCapacity: true)
         for polygon in polygons {
             if let bounded = clipping.bounded(polygon) { ScanConverter.appendEdges(of: bounded, to: &edges) }
@@ -76,12 +76,12 @@ extension ScanConverter {
     /// Grows `active` and `crossings` to hold `count` edges at once.
     @usableFromInline
     func reserveActive(_ count: Int) {
-        guard count > edgeCapacity else { return }
-        active.deallocate()
-        crossings.deallocate()
-        edgeCapacity = count
-        active = .allocate(capacity: edgeCapacity)
-        crossings = .allocate(capacity: edgeCapacity)
+        guard count > hot.edgeCapacity else { return }
+        hot.active.deallocate()
+        hot.crossings.deallocate()
+        hot.edgeCapacity = count
+        hot.active = .allocate(capacity: hot.edgeCapacity)
+        hot.crossings = .allocate(capacity: hot.edgeCapacity)
     }
 
     /// An edge crossing the current sample rows: the crossing as the exact
@@ -162,12 +162,12 @@ extension ScanConverter {
         let originColumn = Int64(columns.lowerBound) * 16
         let maxHalf = Int64(columns.count) * 32
         let w = columns.count
-        let delta = self.delta, cov = self.cov, active = self.active, crossings = self.crossings
+        let delta = self.delta, cov = self.cov, active = self.hot.active, crossings = self.hot.crossings
         var activeCount = 0
         var next = 0
         var touchedLo = Int.max, touchedHi = -1
         let edgeCount = edges.count
-        let twoEdgeRuns = usesTwoEdgeRuns
+        let twoEdgeRuns = hot.usesTwoEdgeRuns
 
         @inline(__always) func key(_ e: ActiveEdge) -> Int64 {
             Swift.min(Swift.max(e.half, 0), maxHalf) << 1 | e.downBit

@@ -57,20 +57,34 @@
         }
     }
 
-    @exclusivity(unchecked) @usableFromInline var entries: [Entry] = []
-    /// The slot the next new entry takes once all are used.
-    @exclusivity(unchecked) @usableFromInline var nextSlot = 0
-    /// Fills answered from the cache, and fills recorded into it.
-    @exclusivity(unchecked) @usableFromInline package internal(set) var hits = 0, misses = 0
+    /// What a fill reads and writes, in the cache's one stored property
+    /// not checked for exclusivity at run time (docs/safety.md,
+    /// "Exclusivity").
+    @usableFromInline struct Hot {
+        @usableFromInline var entries: [Entry] = []
+        /// The slot the next new entry takes once all are used.
+        @usableFromInline var nextSlot = 0
+        @usableFromInline var hits = 0, misses = 0
+        init() {}
+    }
+    #if !LOOPSIM_CHECK_EXCLUSIVITY
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var hot = Hot()
+
+    /// Fills answered from the cache.
+    package var hits: Int { hot.hits }
+    /// Fills recorded into the cache.
+    package var misses: Int { hot.misses }
 
     package init() {}
 
     /// The entry whose edges are `edges` moved by (−`dx`, −`dy`), its hash
     /// `hash`, if kept.
     @inlinable func lookup(_ edges: [ScanConverter.Edge], dx: Int64, dy: Int64, hash: UInt64) -> Int? {
-        search: for i in entries.indices where entries[i].hash == hash && entries[i].edges.count == edges.count {
-            for k in edges.indices where !(entries[i].edges[k] == edges[k].moved(dx: -dx, dy: -dy)) { continue search }
-            hits += 1
+        search: for i in hot.entries.indices where hot.entries[i].hash == hash && hot.entries[i].edges.count == edges.count {
+            for k in edges.indices where !(hot.entries[i].edges[k] == edges[k].moved(dx: -dx, dy: -dy)) { continue search }
+            hot.hits += 1
             return i
         }
         return nil
@@ -78,12 +92,12 @@
 
     /// Keeps `entry`, replacing the oldest once every slot is used.
     @inlinable func store(_ entry: Entry) {
-        misses += 1
-        if entries.count < Self.slots {
-            entries.append(entry)
+        hot.misses += 1
+        if hot.entries.count < Self.slots {
+            hot.entries.append(entry)
         } else {
-            entries[nextSlot] = entry
-            nextSlot = (nextSlot + 1) % Self.slots
+            hot.entries[hot.nextSlot] = entry
+            hot.nextSlot = (hot.nextSlot + 1) % Self.slots
         }
     }
 
@@ -169,7 +183,7 @@ extension ScanConverter {
     @inlinable
     func scanThroughCache<P: SpanPainter>(_ edges: [Edge], minX: Int64, minY: Int64, maxX: Int64, maxY: Int64,
                                           columns: Range<Int>, rows: Range<Int>, painter: inout P) -> Bool {
-        guard let cache = shapeCache, edges.count <= ShapeCoverageCache.maxEdges else { return false }
+        guard let cache = hot.shapeCache, edges.count <= ShapeCoverageCache.maxEdges else { return false }
         let px0 = Fixed.floorDiv(minX, 256), px1 = Fixed.floorDiv(maxX + 255, 256)
         let py0 = Fixed.floorDiv(minY, 256), py1 = Fixed.floorDiv(maxY + 255, 256)
         guard px1 - px0 <= Int64(capacity),
@@ -181,8 +195,8 @@ extension ScanConverter {
         let ox = Int(px0), oy = Int(py0)
         if let i = cache.lookup(edges, dx: dx, dy: dy, hash: hash) {
             let cov = self.cov
-            cache.entries[i].bytes.withUnsafeBufferPointer { bytes in
-                for s in cache.entries[i].spans {
+            cache.hot.entries[i].bytes.withUnsafeBufferPointer { bytes in
+                for s in cache.hot.entries[i].spans {
                     let count = Int(s.count), y = oy + Int(s.y), x0 = ox + Int(s.x0)
                     if !holds, y < rows.lowerBound || y >= rows.upperBound { continue }
                     // A painter that never writes coverage reads the

@@ -51,22 +51,49 @@
     @usableFromInline let cov: UnsafeMutablePointer<UInt8>
     /// The current row's difference array of coverage (`capacity + 2`).
     @usableFromInline let delta: UnsafeMutablePointer<Int32>
-    /// Scratch for a polygon fill's edges (kept for its capacity).
-    @exclusivity(unchecked) @usableFromInline var edges: [Edge] = []
-    /// Edges crossing the current sample row (room for every edge).
-    @exclusivity(unchecked) @usableFromInline var active: UnsafeMutablePointer<ActiveEdge>
-    /// The current sample row's crossings, as keys (see `scan`).
-    @exclusivity(unchecked) @usableFromInline var crossings: UnsafeMutablePointer<Int64>
-    /// Room in `active` and `crossings`.
-    @exclusivity(unchecked) @usableFromInline var edgeCapacity: Int
+
+    /// What a fill reads and writes, in the converter's one stored property
+    /// not checked for exclusivity at run time (docs/safety.md,
+    /// "Exclusivity").
+    @usableFromInline struct Hot {
+        /// Scratch for a polygon fill's edges (kept for its capacity).
+        @usableFromInline var edges: [Edge] = []
+        /// Edges crossing the current sample row (room for every edge).
+        @usableFromInline var active: UnsafeMutablePointer<ActiveEdge>
+        /// The current sample row's crossings, as keys (see `scan`).
+        @usableFromInline var crossings: UnsafeMutablePointer<Int64>
+        /// Room in `active` and `crossings`.
+        @usableFromInline var edgeCapacity: Int
+        /// ``ScanConverter/usesTwoEdgeRuns``.
+        @usableFromInline var usesTwoEdgeRuns = true
+        /// ``ScanConverter/shapeCache``.
+        @usableFromInline var shapeCache: ShapeCoverageCache?
+
+        init(edgeCapacity: Int) {
+            self.edgeCapacity = edgeCapacity
+            active = .allocate(capacity: edgeCapacity)
+            crossings = .allocate(capacity: edgeCapacity)
+        }
+    }
+    #if !LOOPSIM_CHECK_EXCLUSIVITY
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var hot: Hot
+
     /// Whether a polygon fill takes the two-edge stretches between vertices
     /// in one tight loop (`scan`); the same bytes either way, which tests
     /// check by turning it off.
-    @exclusivity(unchecked) @usableFromInline package var usesTwoEdgeRuns = true
+    package var usesTwoEdgeRuns: Bool {
+        get { hot.usesTwoEdgeRuns }
+        set { hot.usesTwoEdgeRuns = newValue }
+    }
     /// The coverage of recent polygon fills, replayed when the same
     /// outline comes again at a whole-pixel offset (``ShapeCoverageCache``);
     /// nil, the default, scans every fill. The same bytes either way.
-    @exclusivity(unchecked) @usableFromInline package var shapeCache: ShapeCoverageCache?
+    package var shapeCache: ShapeCoverageCache? {
+        get { hot.shapeCache }
+        set { hot.shapeCache = newValue }
+    }
 
     /// A converter for windows up to `capacity` columns wide, bounding
     /// polygons by `clipping`.
@@ -77,16 +104,14 @@
         cov.initialize(repeating: 0, count: self.capacity + 2)
         delta = .allocate(capacity: self.capacity + 2)
         delta.initialize(repeating: 0, count: self.capacity + 2)
-        edgeCapacity = 16
-        active = .allocate(capacity: edgeCapacity)
-        crossings = .allocate(capacity: edgeCapacity)
+        hot = Hot(edgeCapacity: 16)
     }
 
     deinit {
         cov.deallocate()
         delta.deallocate()
-        active.deallocate()
-        crossings.deallocate()
+        hot.active.deallocate()
+        hot.crossings.deallocate()
     }
 
     // MARK: Rectangles

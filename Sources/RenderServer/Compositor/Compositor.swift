@@ -24,51 +24,68 @@ import RenderModel
 ///     let damage = try tree.apply(diff)
 ///     compositor.render(tree, into: &frame, damage: damage)
 public final class Compositor {
+    /// What a pass reads and writes, in the compositor's one stored
+    /// property not checked for exclusivity at run time (docs/safety.md,
+    /// "Exclusivity").
+    struct Hot {
+        var background: RGBA8
+        fileprivate var scanner: ScanConverter?
+        fileprivate var pool: [(pointer: UnsafeMutablePointer<UInt32>, capacity: Int)] = []
+        /// A pass's stack of layers being drawn, kept for its capacity.
+        var frames: [Pass.Frame] = []
+        /// Blend tables of background colours over the display's background,
+        /// the most recently used first; a colour's table is made the second
+        /// time a pass asks for it (`probation`), so that a scene of many
+        /// colours used once does not build one per layer.
+        fileprivate var tables: [BlendTable] = []
+        fileprivate var probation: [UInt32] = []
+        /// ``Compositor/usesBlendTables``.
+        var usesBlendTables = true
+    }
+    #if !LOOPSIM_CHECK_EXCLUSIVITY
+    @exclusivity(unchecked)
+    #endif
+    var hot: Hot
+
     /// The display's colour under every layer (premultiplied).
-    @exclusivity(unchecked) public var background: RGBA8
-
-    @exclusivity(unchecked) private var scanner: ScanConverter?
-    @exclusivity(unchecked) private var pool: [(pointer: UnsafeMutablePointer<UInt32>, capacity: Int)] = []
-    /// A pass's stack of layers being drawn, kept for its capacity.
-    @exclusivity(unchecked) var frames: [Pass.Frame] = []
-
-    /// Blend tables of background colours over the display's background,
-    /// the most recently used first; a colour's table is made the second
-    /// time a pass asks for it (`probation`), so that a scene of many
-    /// colours used once does not build one per layer.
-    @exclusivity(unchecked) private var tables: [BlendTable] = []
-    @exclusivity(unchecked) private var probation: [UInt32] = []
+    public var background: RGBA8 {
+        get { hot.background }
+        set { hot.background = newValue }
+    }
     static let maxBlendTables = 16
 
     /// How many blend tables are kept, and whether any is used (tests
     /// compare frames drawn with and without them).
-    var blendTableCount: Int { tables.count }
-    @exclusivity(unchecked) var usesBlendTables = true
+    var blendTableCount: Int { hot.tables.count }
+    var usesBlendTables: Bool {
+        get { hot.usesBlendTables }
+        set { hot.usesBlendTables = newValue }
+    }
 
     /// The table of `color` over the background, if one is kept or now made.
     func blendTable(color: UInt32) -> BlendTable? {
-        guard usesBlendTables else { return nil }
+        guard hot.usesBlendTables else { return nil }
         let under = PixelMath.pack(r: background.r, g: background.g, b: background.b, a: background.a)
-        if let i = tables.firstIndex(where: { $0.color == color && $0.under == under }) {
-            if i != 0 { tables.insert(tables.remove(at: i), at: 0) }
-            return tables[0]
+        if let i = hot.tables.firstIndex(where: { $0.color == color && $0.under == under }) {
+            if i != 0 { hot.tables.insert(hot.tables.remove(at: i), at: 0) }
+            return hot.tables[0]
         }
-        guard let p = probation.firstIndex(of: color) else {
-            if probation.count == Self.maxBlendTables { probation.removeFirst() }
-            probation.append(color)
+        guard let p = hot.probation.firstIndex(of: color) else {
+            if hot.probation.count == Self.maxBlendTables { hot.probation.removeFirst() }
+            hot.probation.append(color)
             return nil
         }
-        probation.remove(at: p)
+        hot.probation.remove(at: p)
         let table = BlendTable(color: color, under: under)
-        if tables.count == Self.maxBlendTables { tables.removeLast() }
-        tables.insert(table, at: 0)
+        if hot.tables.count == Self.maxBlendTables { hot.tables.removeLast() }
+        hot.tables.insert(table, at: 0)
         return table
     }
 
     /// A compositor that clears to `background` (premultiplied bytes;
     /// default opaque black).
     public init(background: RGBA8 = .black) {
-        self.background = background
+        hot = Hot(background: background)
     }
 
     /// A compositor that clears to the straight colour `background`.
@@ -77,7 +94,7 @@ public final class Compositor {
     }
 
     deinit {
-        for buffer in pool { buffer.pointer.deallocate() }
+        for buffer in hot.pool { buffer.pointer.deallocate() }
     }
 
     /// A new bitmap of the whole display.
@@ -117,17 +134,17 @@ public final class Compositor {
         precondition(bytes.count == tree.displayWidth * tree.displayHeight * 4,
                      "Compositor.render: \(bytes.count) bytes for a \(tree.displayWidth)×\(tree.displayHeight) display")
         guard let box = box.intersection(tree.displayRect) else { return }
-        if scanner?.capacity != tree.displayWidth {
-            scanner = ScanConverter(displayWidth: tree.displayWidth, displayHeight: tree.displayHeight)
+        if hot.scanner?.capacity != tree.displayWidth {
+            hot.scanner = ScanConverter(displayWidth: tree.displayWidth, displayHeight: tree.displayHeight)
         }
-        let scanner = self.scanner!
+        let scanner = hot.scanner!
         let bg = PixelMath.pack(r: background.r, g: background.g, b: background.b, a: background.a)
         tree.updateRootBoxes()
         bytes.withMemoryRebound(to: UInt32.self) { pixels in
             let display = Canvas(base: pixels.baseAddress!, rect: tree.displayRect, stride: tree.displayWidth)
-            tree.rootBoxes.withUnsafeBufferPointer { boxes in
-                tree.rootBandStarts.withUnsafeBufferPointer { starts in
-                    tree.rootBandIndexes.withUnsafeBufferPointer { indexes in
+            tree.hot.rootBoxes.withUnsafeBufferPointer { boxes in
+                tree.hot.rootBandStarts.withUnsafeBufferPointer { starts in
+                    tree.hot.rootBandIndexes.withUnsafeBufferPointer { indexes in
                         let pass = Pass(tree: tree, scanner: scanner, compositor: self)
                         let roots = tree.orderedRootsBuffer()
                         for r in regions {
@@ -163,8 +180,8 @@ public final class Compositor {
 
     func acquire(_ count: Int) -> (pointer: UnsafeMutablePointer<UInt32>, capacity: Int) {
         let buffer: (pointer: UnsafeMutablePointer<UInt32>, capacity: Int)
-        if let i = pool.firstIndex(where: { $0.capacity >= count }) {
-            buffer = pool.remove(at: i)
+        if let i = hot.pool.firstIndex(where: { $0.capacity >= count }) {
+            buffer = hot.pool.remove(at: i)
         } else {
             buffer = (.allocate(capacity: Swift.max(count, 1)), Swift.max(count, 1))
         }
@@ -173,6 +190,6 @@ public final class Compositor {
     }
 
     func release(_ buffer: (pointer: UnsafeMutablePointer<UInt32>, capacity: Int)) {
-        pool.append(buffer)
+        hot.pool.append(buffer)
     }
 }

@@ -10,9 +10,9 @@ extension Pass {
     }
 
     func drawBackground(_ node: RenderNode, canvas: Canvas, clip: Clip, opacity: UInt32) {
-        guard let color = node.state.backgroundColor else { return }
+        guard let color = node.hot.state.backgroundColor else { return }
         let packed = Pass.packed(color, opacity: opacity)
-        guard packed != 0, let shape = Shapes.shape(node.state.bounds, radius: node.state.cornerRadius, transform: node.toDevice) else { return }
+        guard packed != 0, let shape = Shapes.shape(node.hot.state.bounds, radius: node.hot.state.cornerRadius, transform: node.hot.toDevice) else { return }
         if let table = compositor.blendTable(color: packed) {
             scanner.fill(shape, clip: clip, painter: TabledSolidPainter(canvas: canvas, table: table))
         } else {
@@ -21,10 +21,10 @@ extension Pass {
     }
 
     func drawBorder(_ node: RenderNode, canvas: Canvas, clip: Clip, opacity: UInt32) {
-        let s = node.state
+        let s = node.hot.state
         guard s.borderWidth > 0 else { return }
         let packed = Pass.packed(s.borderColor, opacity: opacity)
-        guard packed != 0, let shape = Shapes.ring(s.bounds, radius: s.cornerRadius, width: s.borderWidth, transform: node.toDevice) else { return }
+        guard packed != 0, let shape = Shapes.ring(s.bounds, radius: s.cornerRadius, width: s.borderWidth, transform: node.hot.toDevice) else { return }
         scanner.fill(shape, clip: clip, painter: SolidPainter(canvas: canvas, color: packed))
     }
 
@@ -33,7 +33,7 @@ extension Pass {
     /// bounds fall on whole pixels, a mask otherwise. `nil` when nothing is
     /// left.
     func boundsClip(_ node: RenderNode, within clip: Clip) -> Clip? {
-        guard let shape = Shapes.shape(node.state.bounds, radius: node.state.cornerRadius, transform: node.toDevice) else { return nil }
+        guard let shape = Shapes.shape(node.hot.state.bounds, radius: node.hot.state.cornerRadius, transform: node.hot.toDevice) else { return nil }
         let box: PixelRect
         switch shape {
         case let .rect(x0, y0, x1, y1):
@@ -57,11 +57,11 @@ extension Pass {
 
     func drawContents(_ node: RenderNode, canvas: Canvas, clip: Clip, opacity: UInt32) {
         guard let (rect, bitmap) = tree.contentsRect(node),
-              let shape = Shapes.shape(rect, radius: 0, transform: node.toDevice) else { return }
+              let shape = Shapes.shape(rect, radius: 0, transform: node.hot.toDevice) else { return }
         let iw = bitmap.width, ih = bitmap.height
         // Bitmap pixels to the display.
         let toLayer = Transform2D(a: rect.width / Double(iw), b: 0, c: 0, d: rect.height / Double(ih), tx: rect.minX, ty: rect.minY)
-        let m = toLayer.concatenating(node.toDevice)
+        let m = toLayer.concatenating(node.hot.toDevice)
         var exact = false
         var dx = 0, dy = 0
         var u = (o: Int64(0), x: Int64(0), y: Int64(0)), v = u

@@ -5,11 +5,12 @@ import RenderModel
 /// A pass only reads the tree, which its caller keeps alive and which does
 /// not change meanwhile (a draw order made lazily, the one write, is kept
 /// until the next commit): so the nodes and draw orders it walks are not
-/// reference counted (buffers of the tree's arrays, nodes entered through
-/// unretained handles, a frame's node `unowned(unsafe)`). Counting them was
-/// about a thousand atomic increments and decrements a frame on each of
-/// the two bands' threads, on counts both threads share (docs/benchmarks.md,
-/// "A pass counts no references").
+/// reference counted (the buffers of the tree's draw orders, `DrawOrder`,
+/// nodes entered through unretained handles, a frame's node
+/// `unowned(unsafe)`). Counting them was about a thousand atomic
+/// increments and decrements a frame on each of the two bands' threads,
+/// on counts both threads share (docs/benchmarks.md, "A pass counts no
+/// references").
 struct Pass {
     let tree: RenderTree
     let scanner: ScanConverter
@@ -43,10 +44,10 @@ struct Pass {
         // The compositor's scratch stack, taken for the pass (a pass per
         // damaged box, a hundred a frame, allocated one each).
         var stack: [Frame] = []
-        swap(&stack, &compositor.frames)
+        swap(&stack, &compositor.hot.frames)
         defer {
             stack.removeAll(keepingCapacity: true)
-            swap(&stack, &compositor.frames)
+            swap(&stack, &compositor.hot.frames)
         }
         let (cx0, cy0, cx1, cy1) = (clip.rect.x, clip.rect.y, clip.rect.maxX, clip.rect.maxY)
         func drawRoot(_ index: Int) {
@@ -72,7 +73,7 @@ struct Pass {
                 let (x0, y0, x1, y1) = (inner.rect.x, inner.rect.y, inner.rect.maxX, inner.rect.maxY)
                 while next < children.count {
                     let touches = Pass.node(children, next)._withUnsafeGuaranteedRef { child in
-                        guard child.visible, let box = child.subtreeBox else { return false }
+                        guard child.hot.visible, let box = child.hot.subtreeBox else { return false }
                         return box.x < x1 && box.maxX > x0 && box.y < y1 && box.maxY > y0
                     }
                     if touches { break }
@@ -120,10 +121,10 @@ struct Pass {
     /// the frame that draws its sublayers and then its border (``exit(_:)``);
     /// nil when nothing of it shows, or when it is a leaf, drawn whole here.
     private func enter(_ node: RenderNode, canvas: Canvas, clip: Clip) -> Frame? {
-        guard node.visible, let box = node.subtreeBox, let rect = clip.rect.intersection(box) else { return nil }
-        let opacity = UInt32(RGBA8.byte(node.state.opacity))
+        guard node.hot.visible, let box = node.hot.subtreeBox, let rect = clip.rect.intersection(box) else { return nil }
+        let opacity = UInt32(RGBA8.byte(node.hot.state.opacity))
         guard opacity > 0 else { return nil }
-        let hasChildren = !node.children.isEmpty
+        let hasChildren = !node.hot.children.isEmpty
         let work: Canvas
         let outer: Clip
         let paintOpacity: UInt32
@@ -140,7 +141,7 @@ struct Pass {
             paintOpacity = hasChildren ? 255 : opacity
         }
         drawBackground(node, canvas: work, clip: outer, opacity: paintOpacity)
-        let inner = node.state.masksToBounds ? boundsClip(node, within: outer) : outer
+        let inner = node.hot.state.masksToBounds ? boundsClip(node, within: outer) : outer
         if let inner {
             drawContents(node, canvas: work, clip: inner, opacity: paintOpacity)
         }

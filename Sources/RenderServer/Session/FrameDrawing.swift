@@ -119,7 +119,8 @@ final class FrameDrawing {
                         return band(upper, rows: 0..<height, tileRows: 0..<Int.max)
                     }
                     let tile = row / TiledFrameHash.tileSize
-                    fork.run({ band(lower, rows: row..<height, tileRows: tile..<Int.max) }, {
+                    let lowerBand = HelperPart { band(lower, rows: row..<height, tileRows: tile..<Int.max) }
+                    fork.run({ lowerBand() }, {
                         band(upper, rows: 0..<row, tileRows: 0..<tile)
                         if let mediaTime, looksAhead, tree.animatesEnoughToLookAhead {
                             tree.evaluateAhead(into: ahead, atMediaTime: mediaTime)
@@ -184,7 +185,8 @@ final class FrameDrawing {
     func lookAhead(_ tree: RenderTree, atMediaTime t: Double) {
         guard looksAhead, let fork, tree.animatesEnoughToLookAhead else { return }
         let ahead = self.ahead
-        fork.start { tree.evaluateAhead(into: ahead, atMediaTime: t) }
+        let evaluation = HelperPart { tree.evaluateAhead(into: ahead, atMediaTime: t) }
+        fork.start { evaluation() }
         sending = false   // `fork.start` waited for it
     }
 

@@ -97,18 +97,18 @@ extension ServerSession {
         let mediaTime = Double(t) / 1e9
         display.drawing.settleEvaluation()
         guard display.drawing.ahead.holds(for: tree, atMediaTime: mediaTime) else { return }
-        tree.shownBefore = spareShown
+        tree.hot.shownBefore = spareShown
         spareShown = []
         let render: FrameRender
         do {
             render = try self.render(display, vsync: k, atMediaTime: mediaTime)
         } catch {
             // A step that stamps and ends nothing reports nothing: unreachable.
-            tree.shownBefore = nil
+            tree.hot.shownBefore = nil
             return
         }
-        drawnAhead = DrawnAhead(vsync: k, render: render, shown: tree.shownBefore ?? [])
-        tree.shownBefore = nil
+        drawnAhead = DrawnAhead(vsync: k, render: render, shown: tree.hot.shownBefore ?? [])
+        tree.hot.shownBefore = nil
         framesDrawnAhead += 1
         draw(render, display, lookingAheadAfter: k)
     }

@@ -36,8 +36,8 @@ extension RenderTree {
             ahead?.noteUse()
             step.animating = worked.animating
             let ids = layers.animatedLayerIDs
-            if animatedNodes?.ids != ids { animatedNodes = (ids, ids.map { nodes[$0] }) }
-            for (node, state) in zip(animatedNodes!.nodes, worked.states) { show(state, on: node) }
+            if hot.animatedNodes?.ids != ids { hot.animatedNodes = (ids, ids.map { hot.nodes[$0] }) }
+            for (node, state) in zip(hot.animatedNodes!.nodes, worked.states) { show(state, on: node) }
             _ = endCommit()
             return step
         }
@@ -56,18 +56,18 @@ extension RenderTree {
     /// Sets layer `id`'s node to `state`, its presentation state, damaging
     /// what the difference can change.
     private func show(_ state: LayerState?, of id: LayerID) {
-        show(state, on: nodes[id])
+        show(state, on: hot.nodes[id])
     }
 
     private func show(_ state: LayerState?, on node: RenderNode?) {
-        guard let node, let state, state != node.state else { return }
-        let old = node.state
+        guard let node, let state, state != node.hot.state else { return }
+        let old = node.hot.state
         if Self.differsOnlyInPaints(old, state, node) { repaint(node) } else { touch(node) }
-        node.state = state
+        node.hot.state = state
         if old.zPosition != state.zPosition {
-            if let parent = node.parentNode { parent.order = nil } else if node.parentID == 0 { rootOrder = nil }
+            if let parent = node.parentNode { parent.hot.order = nil } else if node.hot.parentID == 0 { hot.rootOrder = nil }
         }
-        shownBefore?.append((node.id, old))   // its last use: moved, not copied
+        hot.shownBefore?.append((node.id, old))   // its last use: moved, not copied
     }
 
     /// Takes back a step that took its states from a lookahead
@@ -94,7 +94,7 @@ extension RenderTree {
         var x = a
         x.paint = b.paint
         if !a.masksToBounds { x.cornerRadius = b.cornerRadius }
-        if node.children.isEmpty { x.opacity = b.opacity }
+        if node.hot.children.isEmpty { x.opacity = b.opacity }
         return x == b
     }
 }

@@ -39,21 +39,21 @@ extension RenderTree {
     }
 
     func beginCommit() {
-        stamp &+= 1
-        commitDamage = DamageRegion()
-        commitChanged.removeAll(keepingCapacity: true)
+        hot.stamp &+= 1
+        hot.commitDamage = DamageRegion()
+        hot.commitChanged.removeAll(keepingCapacity: true)
     }
 
     func endCommit() -> DamageRegion {
         finishCommit()
-        let damage = commitDamage
-        if mergesDamage { pendingDamage.formUnion(damage) }
-        if let count = pendingChanged?.count, count + commitChanged.count <= Self.maxChangedRects {
-            pendingChanged!.append(contentsOf: commitChanged)
+        let damage = hot.commitDamage
+        if mergesDamage { hot.pendingDamage.formUnion(damage) }
+        if let count = hot.pendingChanged?.count, count + hot.commitChanged.count <= Self.maxChangedRects {
+            hot.pendingChanged!.append(contentsOf: hot.commitChanged)
         } else {
-            pendingChanged = mergesDamage ? nil : [displayRect]
+            hot.pendingChanged = mergesDamage ? nil : [displayRect]
         }
-        commitDamage = DamageRegion()
+        hot.commitDamage = DamageRegion()
         return damage
     }
 
@@ -61,49 +61,49 @@ extension RenderTree {
     private func follow(_ change: LayerTree.Change) {
         switch change {
         case .created(let id):
-            nodes[id] = RenderNode(id: id)
+            hot.nodes[id] = RenderNode(id: id)
         case .removed(let id, _, _):
-            let node = nodes[id]!
+            let node = hot.nodes[id]!
             touch(node)
             detach(node)
-            for child in node.children {
+            for child in node.hot.children {
                 touch(child)
-                child.parent = nil
-                child.parentID = nil
+                child.hot.parent = nil
+                child.hot.parentID = nil
             }
-            node.children = []
-            node.order = nil
-            node.removed = true
-            nodes[id] = nil
+            node.hot.children = []
+            node.hot.order = nil
+            node.hot.removed = true
+            hot.nodes[id] = nil
         case let .moved(id, _, to, index):
-            let node = nodes[id]!
+            let node = hot.nodes[id]!
             touch(node)
             detach(node)
             switch to {
             case nil:
                 break
             case 0?:
-                roots.insert(node, at: index)
-                rootOrder = nil
-                node.parentID = 0
+                hot.roots.insert(node, at: index)
+                hot.rootOrder = nil
+                node.hot.parentID = 0
             case let p?:
-                let parent = nodes[p]!
-                if parent.children.isEmpty { groupingChanges(parent) }
-                parent.children.insert(node, at: index)
-                parent.order = nil
-                node.parent = parent
-                node.parentID = p
+                let parent = hot.nodes[p]!
+                if parent.hot.children.isEmpty { groupingChanges(parent) }
+                parent.hot.children.insert(node, at: index)
+                parent.hot.order = nil
+                node.hot.parent = parent
+                node.hot.parentID = p
             }
         case let .set(id, property, state):
-            let node = nodes[id]!
+            let node = hot.nodes[id]!
             if paintsOnlyItself(property, node) { repaint(node) } else { touch(node) }
-            node.state = state
+            node.hot.state = state
             if property == .zPosition {
-                if let parent = node.parent { parent.order = nil } else if node.parentID == 0 { rootOrder = nil }
+                if let parent = node.hot.parent { parent.hot.order = nil } else if node.hot.parentID == 0 { hot.rootOrder = nil }
             }
         case let .storedBitmap(_, users):
             for id in users {
-                if let node = nodes[id] { repaint(node) }
+                if let node = hot.nodes[id] { repaint(node) }
             }
         case .animations, .timing:
             // Kept by `layers`; the next frame evaluates them
@@ -114,17 +114,17 @@ extension RenderTree {
 
     /// Takes the node out of its parent's sublayers or the display's roots.
     private func detach(_ node: RenderNode) {
-        if let parent = node.parent {
-            if let i = parent.children.firstIndex(where: { $0 === node }) { parent.children.remove(at: i) }
-            if parent.children.isEmpty { groupingChanges(parent) }
-            parent.order = nil
-            refresh.append(parent)
-        } else if node.parentID == 0 {
-            if let i = roots.firstIndex(where: { $0 === node }) { roots.remove(at: i) }
-            rootOrder = nil
+        if let parent = node.hot.parent {
+            if let i = parent.hot.children.firstIndex(where: { $0 === node }) { parent.hot.children.remove(at: i) }
+            if parent.hot.children.isEmpty { groupingChanges(parent) }
+            parent.hot.order = nil
+            hot.refresh.append(parent)
+        } else if node.hot.parentID == 0 {
+            if let i = hot.roots.firstIndex(where: { $0 === node }) { hot.roots.remove(at: i) }
+            hot.rootOrder = nil
         }
-        node.parent = nil
-        node.parentID = nil
+        node.hot.parent = nil
+        node.hot.parentID = nil
     }
 
     /// `diff` with every bitmap's colour channels clamped to its alpha.

@@ -23,16 +23,16 @@ extension RenderTree {
     public func takeDamage(changed: inout [PixelRect]?) -> DamageRegion {
         var spare = changed ?? []
         spare.removeAll(keepingCapacity: true)
-        changed = pendingChanged
-        pendingChanged = spare
-        defer { pendingDamage = DamageRegion() }
+        changed = hot.pendingChanged
+        hot.pendingChanged = spare
+        defer { hot.pendingDamage = DamageRegion() }
         return pendingDamage
     }
 
     /// Marks the whole display damaged (a new output, a lost frame).
     public func damageAll() {
-        pendingDamage = DamageRegion(displayRect)
-        pendingChanged = [displayRect]
+        hot.pendingDamage = DamageRegion(displayRect)
+        hot.pendingChanged = [displayRect]
     }
 
     /// Adds `box` to the commit's damage, and to its unmerged boxes: where
@@ -40,33 +40,33 @@ extension RenderTree {
     /// by ``recordOld(_:_:)``), joined with that when their box is no
     /// larger than the two.
     func damage(_ box: PixelRect, newBoxOf node: RenderNode) {
-        if mergesDamage { commitDamage.add(box) }
-        if node.changedMark == stamp {
-            let old = commitChanged[node.changedIndex]
+        if mergesDamage { hot.commitDamage.add(box) }
+        if node.hot.changedMark == hot.stamp {
+            let old = hot.commitChanged[node.hot.changedIndex]
             let joined = old.union(box)
             if joined.area <= old.area + box.area {
-                commitChanged[node.changedIndex] = joined
+                hot.commitChanged[node.hot.changedIndex] = joined
                 return
             }
         }
-        commitChanged.append(box)
+        hot.commitChanged.append(box)
     }
 
     /// Adds `box`, `node`'s box before the commit, to the commit's damage
     /// and unmerged boxes, remembering where for its new box.
     func recordOld(_ box: PixelRect, of node: RenderNode) {
-        if mergesDamage { commitDamage.add(box) }
-        node.changedMark = stamp
-        node.changedIndex = commitChanged.count
-        commitChanged.append(box)
+        if mergesDamage { hot.commitDamage.add(box) }
+        node.hot.changedMark = hot.stamp
+        node.hot.changedIndex = hot.commitChanged.count
+        hot.commitChanged.append(box)
     }
 
     /// Records the node's subtree as damaged where it was, once per commit.
     func touch(_ node: RenderNode) {
-        guard node.mark != stamp else { return }
-        node.mark = stamp
-        dirty.append(node)
-        if let box = node.subtreeBox { recordOld(box, of: node) }
+        guard node.hot.mark != hot.stamp else { return }
+        node.hot.mark = hot.stamp
+        hot.dirty.append(node)
+        if let box = node.hot.subtreeBox { recordOld(box, of: node) }
     }
 
     /// Whether setting `property` can change only the layer's own pixels
@@ -74,28 +74,28 @@ extension RenderTree {
     /// anything is: the property table's paint class
     /// (``LayerPropertyDescriptor/PaintClass``) for this node.
     func paintsOnlyItself(_ property: LayerProperty, _ node: RenderNode) -> Bool {
-        property.paintClass.paintsOnlyItself(clips: node.state.masksToBounds, hasSublayers: !node.children.isEmpty)
+        property.paintClass.paintsOnlyItself(clips: node.hot.state.masksToBounds, hasSublayers: !node.hot.children.isEmpty)
     }
 
     /// Records the node's own paint box as damaged where it was, once per
     /// commit; `finishCommit` adds where it is now. Its sublayers are not
     /// damaged (unless another change touches the subtree).
     func repaint(_ node: RenderNode) {
-        guard node.mark != stamp, node.repaintMark != stamp else { return }
-        node.repaintMark = stamp
-        repainted.append(node)
-        if let box = node.ownBox { recordOld(box, of: node) }
+        guard node.hot.mark != hot.stamp, node.hot.repaintMark != hot.stamp else { return }
+        node.hot.repaintMark = hot.stamp
+        hot.repainted.append(node)
+        if let box = node.hot.ownBox { recordOld(box, of: node) }
     }
 
     /// A layer gains its first sublayer or loses its last: with opacity
     /// below 1 its own paints switch between being multiplied by the opacity
     /// and being composited as a group, so its own pixels are damaged.
     func groupingChanges(_ node: RenderNode) {
-        let opacity = RGBA8.byte(node.state.opacity)
+        let opacity = RGBA8.byte(node.hot.state.opacity)
         if opacity > 0, opacity < 255 {
-            if let box = node.ownBox {
-                if mergesDamage { commitDamage.add(box) }
-                commitChanged.append(box)
+            if let box = node.hot.ownBox {
+                if mergesDamage { hot.commitDamage.add(box) }
+                hot.commitChanged.append(box)
             }
         }
     }

@@ -6,10 +6,11 @@ extension RenderTree {
     // MARK: Render order
 
     /// The display's roots back to front (by zPosition, ties in order).
-    func orderedRoots() -> [RenderNode] {
-        if let order = rootOrder { return order }
-        let order = RenderOrder.backToFront(roots.map(\.state.zPosition)).map { roots[$0] }
-        rootOrder = order
+    func orderedRoots() -> DrawOrder {
+        if let order = hot.rootOrder { return order }
+        let roots = hot.roots
+        let order = DrawOrder(RenderOrder.backToFront(roots.map(\.hot.state.zPosition)).map { roots[$0] })
+        hot.rootOrder = order
         return order
     }
 
@@ -28,12 +29,12 @@ extension RenderTree {
     /// only, after that.
     func updateRootBoxes() {
         let roots = orderedRoots()
-        if rootBoxesStamp == stamp, rootBoxes.count == roots.count { return }
+        if hot.rootBoxesStamp == hot.stamp, hot.rootBoxes.count == roots.count { return }
         let none = RootBox(x0: 0, y0: 0, x1: 0, y1: 0)
-        if rootBoxes.count != roots.count { rootBoxes = Array(repeating: none, count: roots.count) }
-        rootBoxes.withUnsafeMutableBufferPointer { boxes in
-            for (i, root) in roots.enumerated() {
-                if root.visible, let b = root.subtreeBox {
+        if hot.rootBoxes.count != roots.count { hot.rootBoxes = Array(repeating: none, count: roots.count) }
+        hot.rootBoxes.withUnsafeMutableBufferPointer { boxes in
+            for (i, root) in roots.nodes.enumerated() {
+                if root.hot.visible, let b = root.hot.subtreeBox {
                     boxes[i] = RootBox(x0: b.x, y0: b.y, x1: b.maxX, y1: b.maxY)
                 } else {
                     boxes[i] = none
@@ -41,7 +42,7 @@ extension RenderTree {
             }
         }
         indexRootBands()
-        rootBoxesStamp = stamp
+        hot.rootBoxesStamp = hot.stamp
     }
 
     /// Lists the roots of each band (``rootBandStarts``,
@@ -50,25 +51,35 @@ extension RenderTree {
     private func indexRootBands() {
         let h = Self.rootBandHeight
         let bands = (displayHeight + h - 1) / h
-        rootBandStarts.removeAll(keepingCapacity: true)
-        rootBandStarts.append(contentsOf: repeatElement(0, count: bands + 1))
+        // Taken out of `hot` while they are written (and put back, with
+        // their capacity): `hot` is one property, accessed once at a time.
+        let boxes = hot.rootBoxes
+        var starts: [Int] = [], indexes: [Int] = []
+        swap(&starts, &hot.rootBandStarts)
+        swap(&indexes, &hot.rootBandIndexes)
+        defer {
+            swap(&starts, &hot.rootBandStarts)
+            swap(&indexes, &hot.rootBandIndexes)
+        }
+        starts.removeAll(keepingCapacity: true)
+        starts.append(contentsOf: repeatElement(0, count: bands + 1))
         let height = displayHeight
         func bandsOf(_ box: RootBox) -> Range<Int> {
             let y0 = Swift.max(box.y0, 0), y1 = Swift.min(box.y1, height)
             return y1 > y0 ? y0 / h ..< (y1 - 1) / h + 1 : 0..<0
         }
-        rootBandStarts.withUnsafeMutableBufferPointer { starts in
+        starts.withUnsafeMutableBufferPointer { starts in
             // Counts at `starts[b + 1]`, then their running sums.
-            for box in rootBoxes {
+            for box in boxes {
                 for b in bandsOf(box) { starts[b + 1] += 1 }
             }
             for b in 0..<bands { starts[b + 1] += starts[b] }
-            rootBandIndexes.removeAll(keepingCapacity: true)
-            rootBandIndexes.append(contentsOf: repeatElement(0, count: starts[bands]))
-            rootBandIndexes.withUnsafeMutableBufferPointer { indexes in
+            indexes.removeAll(keepingCapacity: true)
+            indexes.append(contentsOf: repeatElement(0, count: starts[bands]))
+            indexes.withUnsafeMutableBufferPointer { indexes in
                 // Filled from each band's start, which then moves to its end;
                 // shifted back after.
-                for (i, box) in rootBoxes.enumerated() {
+                for (i, box) in boxes.enumerated() {
                     for b in bandsOf(box) {
                         indexes[starts[b]] = i
                         starts[b] += 1
@@ -81,27 +92,25 @@ extension RenderTree {
     }
 
     /// `node`'s sublayers back to front.
-    func orderedChildren(_ node: RenderNode) -> [RenderNode] {
-        if let order = node.order { return order }
-        let children = node.children
-        let order = RenderOrder.backToFront(children.map(\.state.zPosition)).map { children[$0] }
-        node.order = order
+    func orderedChildren(_ node: RenderNode) -> DrawOrder {
+        if let order = node.hot.order { return order }
+        let children = node.hot.children
+        let order = DrawOrder(RenderOrder.backToFront(children.map(\.hot.state.zPosition)).map { children[$0] })
+        node.hot.order = order
         return order
     }
 
-    /// ``orderedRoots()`` as a buffer of the array the tree keeps, for a
-    /// pass (`Pass`): valid until the next commit changes the tree.
+    /// ``orderedRoots()``'s nodes, for a pass (`Pass`): valid until the
+    /// next commit or animation step changes the tree (``DrawOrder``).
     func orderedRootsBuffer() -> UnsafeBufferPointer<RenderNode> {
-        if rootOrder == nil { _ = orderedRoots() }
-        return rootOrder!.withUnsafeBufferPointer { $0 }
+        orderedRoots().nodes
     }
 
-    /// ``orderedChildren(_:)`` as a buffer of the array `node` keeps, for a
-    /// pass (`Pass`): valid until the next commit changes the tree.
+    /// ``orderedChildren(_:)``'s nodes, for a pass (`Pass`): valid until
+    /// the next commit or animation step changes the tree (``DrawOrder``).
     func orderedChildrenBuffer(_ node: RenderNode) -> UnsafeBufferPointer<RenderNode> {
-        if node.children.isEmpty { return UnsafeBufferPointer(start: nil, count: 0) }
-        if node.order == nil { _ = orderedChildren(node) }
-        return node.order!.withUnsafeBufferPointer { $0 }
+        if node.hot.children.isEmpty { return UnsafeBufferPointer(start: nil, count: 0) }
+        return orderedChildren(node).nodes
     }
 
     /// Computes every draw order kept lazily (``orderedRoots()`` and their
@@ -109,39 +118,39 @@ extension RenderTree {
     /// several threads at once only read the tree.
     func settleDrawOrders() {
         updateRootBoxes()
-        for node in nodes.values where !node.children.isEmpty && node.order == nil { _ = orderedChildren(node) }
+        for node in hot.nodes.values where !node.hot.children.isEmpty && node.hot.order == nil { _ = orderedChildren(node) }
     }
 
     /// Recomputes the geometry of every touched subtree and the subtree
     /// boxes of their ancestors, adding the new boxes to the damage.
     func finishCommit() {
         let display = displayRect
-        for node in repainted where !node.removed && node.mark != stamp {
-            let old = node.ownBox
-            node.ownBox = node.visible ? paintBox(node, clip: display) : nil
-            if let box = node.ownBox, box != old { damage(box, newBoxOf: node) }
+        for node in hot.repainted where !node.hot.removed && node.hot.mark != hot.stamp {
+            let old = node.hot.ownBox
+            node.hot.ownBox = node.hot.visible ? paintBox(node, clip: display) : nil
+            if let box = node.hot.ownBox, box != old { damage(box, newBoxOf: node) }
             // A new colour paints the same box: the subtree boxes above stand.
-            if node.ownBox != old { refresh.append(node) }
+            if node.hot.ownBox != old { hot.refresh.append(node) }
         }
-        repainted.removeAll(keepingCapacity: true)
+        hot.repainted.removeAll(keepingCapacity: true)
         var covered: [ObjectIdentifier: Bool] = [:]
-        for node in dirty where !node.removed {
+        for node in hot.dirty where !node.hot.removed {
             if hasTouchedAncestor(node, &covered) { continue }
             recompute(node)
-            if let box = node.subtreeBox { damage(box, newBoxOf: node) }
-            if let parent = node.parentNode { refresh.append(parent) }
+            if let box = node.hot.subtreeBox { damage(box, newBoxOf: node) }
+            if let parent = node.parentNode { hot.refresh.append(parent) }
         }
-        for start in refresh {
+        for start in hot.refresh {
             var current: RenderNode? = start
-            while let node = current, !node.removed {
+            while let node = current, !node.hot.removed {
                 let box = RenderTree.joinedBox(node)
-                if box == node.subtreeBox { break }
-                node.subtreeBox = box
+                if box == node.hot.subtreeBox { break }
+                node.hot.subtreeBox = box
                 current = node.parentNode
             }
         }
-        dirty.removeAll(keepingCapacity: true)
-        refresh.removeAll(keepingCapacity: true)
+        hot.dirty.removeAll(keepingCapacity: true)
+        hot.refresh.removeAll(keepingCapacity: true)
     }
 
     /// Whether a strict ancestor of `node` was touched by this commit.
@@ -153,7 +162,7 @@ extension RenderTree {
         var a = node.parentNode
         var answer = false
         while let x = a {
-            if x.mark == stamp { answer = true; break }
+            if x.hot.mark == hot.stamp { answer = true; break }
             if let known = memo[ObjectIdentifier(x)] { answer = known; break }
             path.append(x)
             a = x.parentNode
@@ -164,9 +173,9 @@ extension RenderTree {
     }
 
     private static func joinedBox(_ node: RenderNode) -> PixelRect? {
-        var box = node.ownBox
-        for child in node.children {
-            box = box.union(child.subtreeBox)
+        var box = node.hot.ownBox
+        for child in node.hot.children {
+            box = box.union(child.hot.subtreeBox)
         }
         return box
     }
@@ -174,35 +183,35 @@ extension RenderTree {
     /// Transform, visibility and boxes of `top` and its subtree, from its
     /// parent's (unchanged) values.
     private func recompute(_ top: RenderNode) {
-        if top.children.isEmpty {
+        if top.hot.children.isEmpty {
             // A leaf (every animated square of a grid): the same steps,
             // without the two arrays the walk below needs.
-            let (parentTransform, parentVisible) = top.parentNode.map { ($0.toDevice, $0.visible) } ?? (.identity, top.parentID == 0)
-            top.toDevice = RenderTree.localTransform(top.state).concatenating(parentTransform)
-            top.visible = parentVisible && !top.state.isHidden
-            top.ownBox = top.visible ? paintBox(top, clip: displayRect) : nil
-            top.subtreeBox = RenderTree.joinedBox(top)
+            let (parentTransform, parentVisible) = top.parentNode.map { ($0.hot.toDevice, $0.hot.visible) } ?? (.identity, top.hot.parentID == 0)
+            top.hot.toDevice = RenderTree.localTransform(top.hot.state).concatenating(parentTransform)
+            top.hot.visible = parentVisible && !top.hot.state.isHidden
+            top.hot.ownBox = top.hot.visible ? paintBox(top, clip: displayRect) : nil
+            top.hot.subtreeBox = RenderTree.joinedBox(top)
             return
         }
         var preorder: [RenderNode] = []
         var stack: [(RenderNode, Transform2D, Bool)] = []
         if let parent = top.parentNode {
-            stack.append((top, parent.toDevice, parent.visible))
+            stack.append((top, parent.hot.toDevice, parent.hot.visible))
         } else {
-            stack.append((top, .identity, top.parentID == 0))
+            stack.append((top, .identity, top.hot.parentID == 0))
         }
         let display = displayRect
         while let (node, parentTransform, parentVisible) = stack.popLast() {
             preorder.append(node)
-            node.toDevice = RenderTree.localTransform(node.state).concatenating(parentTransform)
-            node.visible = parentVisible && !node.state.isHidden
-            node.ownBox = node.visible ? paintBox(node, clip: display) : nil
-            for child in node.children.reversed() {
-                stack.append((child, node.toDevice, node.visible))
+            node.hot.toDevice = RenderTree.localTransform(node.hot.state).concatenating(parentTransform)
+            node.hot.visible = parentVisible && !node.hot.state.isHidden
+            node.hot.ownBox = node.hot.visible ? paintBox(node, clip: display) : nil
+            for child in node.hot.children.reversed() {
+                stack.append((child, node.hot.toDevice, node.hot.visible))
             }
         }
         for node in preorder.reversed() {
-            node.subtreeBox = RenderTree.joinedBox(node)
+            node.hot.subtreeBox = RenderTree.joinedBox(node)
         }
     }
 
@@ -225,17 +234,17 @@ extension RenderTree {
     /// one: `contentsScale` bitmap pixels to a point (a scale that is not a
     /// finite number above 0, which only the wire can send, counts as 1).
     func contentsRect(_ node: RenderNode) -> (rect: Rect, bitmap: Bitmap)? {
-        guard let image = node.state.contents, let bitmap = layers.bitmap(image), bitmap.width > 0, bitmap.height > 0 else { return nil }
-        let scale = node.state.contentsScale
+        guard let image = node.hot.state.contents, let bitmap = layers.bitmap(image), bitmap.width > 0, bitmap.height > 0 else { return nil }
+        let scale = node.hot.state.contentsScale
         let pixelsPerPoint = scale > 0 && scale.isFinite ? scale : 1
-        let rect = ContentsLayout.rect(bounds: node.state.bounds, imageWidth: Double(bitmap.width) / pixelsPerPoint,
-                                       imageHeight: Double(bitmap.height) / pixelsPerPoint, gravity: node.state.contentsGravity)
+        let rect = ContentsLayout.rect(bounds: node.hot.state.bounds, imageWidth: Double(bitmap.width) / pixelsPerPoint,
+                                       imageHeight: Double(bitmap.height) / pixelsPerPoint, gravity: node.hot.state.contentsGravity)
         return (rect, bitmap)
     }
 
     /// The display pixels the node's background, contents and border can touch.
     private func paintBox(_ node: RenderNode, clip: PixelRect) -> PixelRect? {
-        let s = node.state
+        let s = node.hot.state
         var area: Rect?
         if s.backgroundColor != nil || s.borderWidth > 0 {
             area = s.bounds.standardized
@@ -244,7 +253,7 @@ extension RenderTree {
             area = area.map { $0.union(contents.rect) } ?? contents.rect.standardized
         }
         guard let r = area, r.width > 0, r.height > 0 else { return nil }
-        let t = node.toDevice
+        let t = node.hot.toDevice
         return deviceBox(Point(x: r.minX, y: r.minY).applying(t), Point(x: r.maxX, y: r.minY).applying(t),
                          Point(x: r.minX, y: r.maxY).applying(t), Point(x: r.maxX, y: r.maxY).applying(t), clip: clip)
     }

@@ -43,7 +43,7 @@ public final class PresentationLookahead {
     /// `t` is the one kept (``take(for:atMediaTime:)`` would answer it).
     func holds(for tree: RenderTree, atMediaTime t: Double) -> Bool {
         guard let s = source else { return false }
-        return s.tree == ObjectIdentifier(tree) && s.stamp == tree.stamp && s.time == t
+        return s.tree == ObjectIdentifier(tree) && s.stamp == tree.hot.stamp && s.time == t
             && states.count == tree.layers.animatedLayerIDs.count
     }
 }
@@ -69,6 +69,6 @@ extension RenderTree {
         guard preview.quiet else { return }
         guard layers.presentationStates(atMediaTime: t, into: &ahead.states) else { return }
         ahead.animating = preview.animating
-        ahead.source = (ObjectIdentifier(self), stamp, t)
+        ahead.source = (ObjectIdentifier(self), hot.stamp, t)
     }
 }

@@ -23,60 +23,81 @@ public final class RenderTree {
     /// Display height in pixels.
     public let displayHeight: Int
 
-    /// The layers' states and places, and the bitmaps (every pixel validly
-    /// premultiplied): what the commits applied.
-    @exclusivity(unchecked) public internal(set) var layers = LayerTree()
-    @exclusivity(unchecked) var nodes: [LayerID: RenderNode] = [:] {
-        didSet { animatedNodes = nil }
+    /// What commits, animation steps and passes read and write, in the
+    /// tree's one stored property not checked for exclusivity at run time
+    /// (docs/safety.md, "Exclusivity").
+    struct Hot {
+        var nodes: [LayerID: RenderNode] = [:] {
+            didSet { animatedNodes = nil }
+        }
+        /// The nodes of `layers.animatedLayerIDs`, in that order, for the
+        /// ids they were found for: an animation step that takes its states
+        /// from a lookahead reaches each node without a dictionary lookup (a
+        /// hundred a frame in the animation bench). Dropped whenever a node
+        /// comes or goes; used only while the ids are the same.
+        var animatedNodes: (ids: [LayerID], nodes: [RenderNode?])?
+        var roots: [RenderNode] = []
+        /// ``RenderTree/orderedRoots()``, once made (nil until then).
+        var rootOrder: DrawOrder?
+        /// The subtree boxes of ``RenderTree/orderedRoots()`` in that order
+        /// (x0, y0, x1, y1; empty for a root that paints nothing), in one
+        /// flat array so that a pass skips the roots outside its region
+        /// without reaching into their nodes; made at the first draw after
+        /// a commit (``RenderTree/updateRootBoxes()``, `rootBoxesStamp`).
+        var rootBoxes: [RootBox] = []
+        var rootBoxesStamp: UInt64 = .max
+        /// The roots of ``rootBoxes`` by band of
+        /// ``RenderTree/rootBandHeight`` display rows, made with them: band
+        /// `b` lists, in draw order, the indexes of the roots whose box
+        /// touches its rows, at
+        /// `rootBandIndexes[rootBandStarts[b] ..< rootBandStarts[b + 1]]`. A
+        /// pass whose region lies in one or two bands visits only their roots
+        /// (the animation bench's hundred squares and a hundred damaged boxes
+        /// a frame: ten thousand box tests a frame before).
+        var rootBandStarts: [Int] = []
+        var rootBandIndexes: [Int] = []
+
+        /// ``RenderTree/pendingDamage``.
+        var pendingDamage = DamageRegion()
+
+        /// While not nil, the animation step records here each node state it
+        /// replaces, by layer, so that a frame drawn ahead can be taken back
+        /// (``RenderTree/takeBack(_:)``; docs/render-server.md, "Drawing ahead").
+        var shownBefore: [(LayerID, LayerState)]?
+
+        /// The stamp of the commit being applied (nodes it touched carry it).
+        var stamp: UInt64 = 0
+        /// Nodes whose subtree the commit touched.
+        var dirty: [RenderNode] = []
+        /// Nodes whose subtree box may have changed.
+        var refresh: [RenderNode] = []
+        /// Layers whose own paints changed, and nothing else (`repaint`).
+        var repainted: [RenderNode] = []
+        var commitDamage = DamageRegion()
+        /// The boxes the commit damaged, unmerged (a node's old and new box
+        /// as one when they overlap enough), and those of every commit since
+        /// the last ``RenderTree/takeDamage(changed:)``: `nil` once past
+        /// ``RenderTree/maxChangedRects``.
+        var commitChanged: [PixelRect] = []
+        var pendingChanged: [PixelRect]? = []
+        /// ``RenderTree/mergesDamage``.
+        var mergesDamage = true
     }
-    /// The nodes of `layers.animatedLayerIDs`, in that order, for the
-    /// ids they were found for: an animation step that takes its states
-    /// from a lookahead reaches each node without a dictionary lookup (a
-    /// hundred a frame in the animation bench). Dropped whenever a node
-    /// comes or goes; used only while the ids are the same.
-    @exclusivity(unchecked) var animatedNodes: (ids: [LayerID], nodes: [RenderNode?])?
-    @exclusivity(unchecked) var roots: [RenderNode] = []
-    @exclusivity(unchecked) var rootOrder: [RenderNode]?
-    /// The subtree boxes of ``orderedRoots()`` in that order (x0, y0, x1,
-    /// y1; empty for a root that paints nothing), in one flat array so that
-    /// a pass skips the roots outside its region without reaching into
-    /// their nodes; made at the first draw after a commit
-    /// (``updateRootBoxes()``, `rootBoxesStamp`).
-    @exclusivity(unchecked) var rootBoxes: [RootBox] = []
-    @exclusivity(unchecked) var rootBoxesStamp: UInt64 = .max
-    /// The roots of ``rootBoxes`` by band of ``rootBandHeight`` display
-    /// rows, made with them: band `b` lists, in draw order, the indexes of
-    /// the roots whose box touches its rows, at
-    /// `rootBandIndexes[rootBandStarts[b] ..< rootBandStarts[b + 1]]`. A
-    /// pass whose region lies in one or two bands visits only their roots
-    /// (the animation bench's hundred squares and a hundred damaged boxes
-    /// a frame: ten thousand box tests a frame before).
-    @exclusivity(unchecked) var rootBandStarts: [Int] = []
-    @exclusivity(unchecked) var rootBandIndexes: [Int] = []
+    #if !LOOPSIM_CHECK_EXCLUSIVITY
+    @exclusivity(unchecked)
+    #endif
+    var hot = Hot()
+
+    /// The layers' states and places, and the bitmaps (every pixel validly
+    /// premultiplied): what the commits applied. Not in ``hot``: its
+    /// `apply` reports each change to the nodes (``hot``) as it makes it,
+    /// so the two are modified at once. Checked, a few accesses a frame.
+    public internal(set) var layers = LayerTree()
     static let rootBandHeight = 64
 
     /// The damage of every commit applied since the last `takeDamage()`.
-    @exclusivity(unchecked) public internal(set) var pendingDamage = DamageRegion()
+    public var pendingDamage: DamageRegion { hot.pendingDamage }
 
-    /// While not nil, the animation step records here each node state it
-    /// replaces, by layer, so that a frame drawn ahead can be taken back
-    /// (``takeBack(_:)``; docs/render-server.md, "Drawing ahead").
-    @exclusivity(unchecked) var shownBefore: [(LayerID, LayerState)]?
-
-    /// The stamp of the commit being applied (nodes it touched carry it).
-    @exclusivity(unchecked) var stamp: UInt64 = 0
-    /// Nodes whose subtree the commit touched.
-    @exclusivity(unchecked) var dirty: [RenderNode] = []
-    /// Nodes whose subtree box may have changed.
-    @exclusivity(unchecked) var refresh: [RenderNode] = []
-    /// Layers whose own paints changed, and nothing else (`repaint`).
-    @exclusivity(unchecked) var repainted: [RenderNode] = []
-    @exclusivity(unchecked) var commitDamage = DamageRegion()
-    /// The boxes the commit damaged, unmerged (a node's old and new box as
-    /// one when they overlap enough), and those of every commit since the
-    /// last ``takeDamage(changed:)``: `nil` once past ``maxChangedRects``.
-    @exclusivity(unchecked) var commitChanged: [PixelRect] = []
-    @exclusivity(unchecked) var pendingChanged: [PixelRect]? = []
     /// The most unmerged boxes kept between two frames.
     static let maxChangedRects = 4_096
     /// Whether the commits' damage is merged into ``pendingDamage`` (a
@@ -87,7 +108,10 @@ public final class RenderTree {
     /// then stays empty (but for ``damageAll()``), the boxes are never
     /// `nil` (past ``maxChangedRects`` they are the whole display), and
     /// `apply` answers an empty region.
-    @exclusivity(unchecked) public var mergesDamage = true
+    public var mergesDamage: Bool {
+        get { hot.mergesDamage }
+        set { hot.mergesDamage = newValue }
+    }
 
     /// An empty tree for a display of `displayWidth` × `displayHeight`.
     public init(displayWidth: Int, displayHeight: Int) {
@@ -100,9 +124,9 @@ public final class RenderTree {
     /// sublayers strongly (and `order` too), so letting a 50,000-deep chain go at once would
     /// release it recursively, one stack frame per level.
     deinit {
-        for node in nodes.values {
-            node.children = []
-            node.order = nil
+        for node in hot.nodes.values {
+            node.hot.children = []
+            node.hot.order = nil
         }
     }
 
@@ -142,13 +166,13 @@ public final class RenderTree {
     public func bitmap(_ id: ImageID) -> Bitmap? { layers.bitmap(id) }
 
     /// The display pixels layer `id` itself can paint, or `nil`.
-    public func screenBox(of id: LayerID) -> PixelRect? { nodes[id]?.ownBox }
+    public func screenBox(of id: LayerID) -> PixelRect? { hot.nodes[id]?.hot.ownBox }
 
     /// The display pixels layer `id` and its subtree can paint, or `nil`.
-    public func subtreeBox(of id: LayerID) -> PixelRect? { nodes[id]?.subtreeBox }
+    public func subtreeBox(of id: LayerID) -> PixelRect? { hot.nodes[id]?.hot.subtreeBox }
 
     /// The transform from layer `id`'s own space to display pixels.
-    public func transformToDisplay(of id: LayerID) -> Transform2D? { nodes[id]?.toDevice }
+    public func transformToDisplay(of id: LayerID) -> Transform2D? { hot.nodes[id]?.hot.toDevice }
 
     // MARK: Snapshot
 
