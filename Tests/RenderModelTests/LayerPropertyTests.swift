@@ -1,4 +1,4 @@
-import RenderModel
+@testable import RenderModel
 import Testing
 
 @Suite struct LayerPropertyTests {
@@ -263,26 +263,12 @@ import Testing
         #expect(generic == viaKeyPath)
         // Every property reads back what its key path holds.
         for p in LayerProperty.allCases {
-            #expect(generic.value(of: p) == Self.readThroughKeyPath(p, of: viaKeyPath), "\(p) after setting \(property)")
+            #expect(generic.value(of: p) == viaKeyPath.keyPathValue(of: p), "\(p) after setting \(property)")
         }
         // And null clears an optional one where it is stored.
         if property.isOptional {
             try generic.setValue(.null, for: property)
             #expect(generic == LayerState())
-        }
-    }
-
-    static func readThroughKeyPath(_ p: LayerProperty, of s: LayerState) -> PropertyValue {
-        switch p.descriptor.access {
-        case .rect(let k): .rect(s[keyPath: k])
-        case .point(let k): .point(s[keyPath: k])
-        case .transform(let k): .transform(s[keyPath: k])
-        case .number(let k): .number(s[keyPath: k])
-        case .bool(let k): .bool(s[keyPath: k])
-        case .color(let k): .color(s[keyPath: k])
-        case .optionalColor(let k): s[keyPath: k].map(PropertyValue.color) ?? .null
-        case .optionalImage(let k): s[keyPath: k].map(PropertyValue.image) ?? .null
-        case .gravity(let k): .gravity(s[keyPath: k])
         }
     }
 }

@@ -137,7 +137,7 @@ extension LayerState {
     }
 
     /// ``changedProperties(_:since:)`` with each property's value in
-    /// `self`: two key path reads a candidate.
+    /// `self`: two reads a candidate, at the stored offset.
     public func changedValues(_ candidates: LayerProperty.Set, since other: LayerState) -> [(property: LayerProperty, value: PropertyValue)] {
         var out: [(property: LayerProperty, value: PropertyValue)] = []
         for property in candidates where !property.isDerived {
