@@ -77,7 +77,7 @@ struct AnimationServerTests {
         let idle = try presented(s, vsync: 4)
         #expect(idle.damage == .none && idle.nextFrameTime == WireMessage.Presented.noNextFrame)
         #expect(output.frames.map(\.frame) == [1, 2, 3, 4])
-        #expect(s.tree?.state(of: 1)?.opacity == 1)
+        #expect(s.inspectTree()?.state(of: 1)?.opacity == 1)
     }
 
     @Test("7.42: a layer whose local time stands still (speed 0) asks for no frame, though its animation has not ended")

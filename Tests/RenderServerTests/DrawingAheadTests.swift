@@ -51,7 +51,7 @@ struct DrawingAheadTests {
                             .set(LayerID(7), .contents, .image(ImageID(rawValue: 9)))])]
         case 55:
             // Taken from the plain session, whose tree is the same.
-            let snapshot = plain.tree!.snapshot()
+            let snapshot = plain.inspectTree()!.snapshot()
             sequence += 1
             return [.snapshot(CommitDiff(sequence: sequence, time: time, ops: snapshot.ops))]
         default: return []
@@ -83,10 +83,10 @@ struct DrawingAheadTests {
                     Issue.record("vsync \(k), frames kept \(keepsFrames): \(a) against \(p)")
                     return
                 }
-                ahead.drawNextFrameAhead()
+                ahead.clientsTurn()
                 for message in Self.between(k, sequence: &sequence, snapshotOf: plain) {
                     #expect(Self.withoutWallTimes(ahead.handle(message)) == Self.withoutWallTimes(plain.handle(message)), "after vsync \(k)")
-                    ahead.drawNextFrameAhead()
+                    ahead.clientsTurn()
                 }
                 // Once, the client skips a vsync: the frame drawn for the
                 // one it skipped is taken back too.
@@ -98,9 +98,9 @@ struct DrawingAheadTests {
             // Most frames were drawn ahead, and every kind of message above
             // took one back (a frame after a step that stamps or ends
             // something is not drawn ahead).
-            #expect(ahead.framesDrawnAhead > 80, "\(ahead.framesDrawnAhead) frames drawn ahead")
-            #expect(ahead.framesTakenBack == 8, "\(ahead.framesTakenBack) frames taken back")
-            #expect(plain.framesDrawnAhead == 0)
+            #expect(ahead.counters.framesDrawnAhead > 80, "\(ahead.counters.framesDrawnAhead) frames drawn ahead")
+            #expect(ahead.counters.framesTakenBack == 8, "\(ahead.counters.framesTakenBack) frames taken back")
+            #expect(plain.counters.framesDrawnAhead == 0)
         }
     }
 
@@ -112,10 +112,10 @@ struct DrawingAheadTests {
             _ = ahead.handle(vsync)
             _ = plain.handle(vsync)
         }
-        ahead.drawNextFrameAhead()
-        #expect(ahead.framesDrawnAhead == 1)
-        let a = try #require(ahead.tree), p = try #require(plain.tree)
-        #expect(ahead.framesTakenBack == 1)
+        ahead.clientsTurn()
+        #expect(ahead.counters.framesDrawnAhead == 1)
+        let a = try #require(ahead.inspectTree()), p = try #require(plain.inspectTree())
+        #expect(ahead.counters.framesTakenBack == 1)
         for id in a.layerIDs { #expect(a.transformToDisplay(of: id) == p.transformToDisplay(of: id), "layer \(id)") }
         let compositor = Compositor(background: RGBA8.black)
         #expect(compositor.render(a) == compositor.render(p))

@@ -40,8 +40,8 @@ struct HelperAnswerTests {
                 #else
                 result.outcome = SocketServer.serve(fd: fd, session: session)
                 #endif
-                result.answersSentByHelper = session.answersSentByHelper
-                result.framesDrawnAhead = session.framesDrawnAhead
+                result.answersSentByHelper = session.counters.answersSentByHelper
+                result.framesDrawnAhead = session.counters.framesDrawnAhead
             }
         }
 

@@ -128,7 +128,7 @@ struct PresentationLookaheadTests {
             let output = MemoryFrameOutput()
             let s = ServerSession(pid: 1) { _ in output }
             _ = s.handle(.hello(.init(width: 390, height: 300, refreshHz: 60, background: .black, outputFolder: "unused")))
-            s.drawing?.looksAhead = looksAhead
+            s.pipeline?.drawing.looksAhead = looksAhead
             // 40 squares, each animated: a frame's damage is drawn in two
             // bands, so the helper runs, and 40 layers are enough to look ahead.
             _ = s.handle(.commit(CommitDiff(sequence: 1, time: 0, ops: animatedSquares(40))))
@@ -148,8 +148,8 @@ struct PresentationLookaheadTests {
                 #expect(ahead.handle(move) == plain.handle(move))
             }
         }
-        let uses = try #require(ahead.drawing?.ahead.uses)
+        let uses = try #require(ahead.pipeline?.drawing.ahead.uses)
         #expect(uses > 80, "\(uses) of 90 frames took the states evaluated ahead")
-        #expect(plain.drawing?.ahead.uses == 0)
+        #expect(plain.pipeline?.drawing.ahead.uses == 0)
     }
 }

@@ -37,7 +37,7 @@ struct ServerSessionTests {
         let replies = s.handle(.sync(token: 9))
         guard case .applied(let a)? = replies.first else { Issue.record("no applied: \(replies)"); return }
         #expect(a.token == 9 && a.sequence == 1)
-        #expect(s.tree?.state(of: 1)?.backgroundColor == .red)
+        #expect(s.inspectTree()?.state(of: 1)?.backgroundColor == .red)
         let p = try #require(presented(s.handle(vsync(1))))
         #expect(p.firstVisible == [1] && p.frame == 2)
         let quiet = try #require(presented(s.handle(vsync(2))))
@@ -51,7 +51,7 @@ struct ServerSessionTests {
         var snapshot = square(1, sequence: 4, time: 5, x: 0, color: .green)
         snapshot.transactions = [3, 4]
         #expect(s.handle(.snapshot(snapshot)).isEmpty)
-        #expect(s.tree?.state(of: 1)?.backgroundColor == .green)
+        #expect(s.inspectTree()?.state(of: 1)?.backgroundColor == .green)
         let p = try #require(presented(s.handle(vsync(1))))
         #expect(p.firstVisible == [4])
         #expect(p.damage == .init(x: 0, y: 0, width: 64, height: 48))
@@ -66,11 +66,11 @@ struct ServerSessionTests {
     @Test("the session's state follows the protocol: awaiting hello, running, closed")
     func states() {
         let s = ServerSession(pid: 1) { [output] _ in output }
-        #expect(s.state == .awaitingHello && s.tree == nil && s.hello == nil)
+        #expect(s.state == .awaitingHello && s.inspectTree() == nil && s.hello == nil)
         let early = s.handle(vsync(1))
         guard case .error(let code, _)? = early.first else { Issue.record("not refused: \(early)"); return }
         #expect(code == ServerErrorCode.helloExpected.rawValue)
-        #expect(s.state == .closed && s.tree == nil)
+        #expect(s.state == .closed && s.inspectTree() == nil)
         let running = session()
         #expect(running.state == .running && running.hello?.refreshHz == 60)
         #expect(running.handle(.goodbye).isEmpty && running.state == .closed)
@@ -92,7 +92,7 @@ struct ServerSessionTests {
         let line = try #require(output.index.last)
         #expect(line.hasSuffix("\"damage\":[0,0,64,48],\"rects\":[[0,0,4,4],[60,44,4,4]]}"))
         // The frame equals a full render of the same tree.
-        let full = Compositor(background: RGBA8.black).render(s.tree!)
+        let full = Compositor(background: RGBA8.black).render(s.inspectTree()!)
         #expect(output.frames.last?.ppm == PNMEncoder.p6(full, over: .black))
     }
 
@@ -344,7 +344,7 @@ struct DeepTreeTests {
         let replies = s!.handle(.vsync(index: 0, time: 0))
         guard replies.count == 1, case .presented(let p) = replies[0] else { Issue.record("\(replies)"); return }
         #expect(p.damage.width == 4 && p.damage.height == 4)
-        #expect(s!.tree?.parent(of: LayerID(depth)) == LayerID(depth - 1))
+        #expect(s!.inspectTree()?.parent(of: LayerID(depth)) == LayerID(depth - 1))
         s = nil   // the session's end: the tree is released
     }
 }

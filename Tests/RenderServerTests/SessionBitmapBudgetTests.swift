@@ -40,7 +40,7 @@ struct SessionBitmapBudgetTests {
         for sequence in UInt64(2)...20 {
             #expect(s.handle(.commit(commit(sequence, images: [2]))).isEmpty)
         }
-        #expect(s.tree?.layers.bitmapBytes == 2 * 4_096)
+        #expect(s.inspectTree()?.layers.bitmapBytes == 2 * 4_096)
     }
 
     @Test("a shared bitmap is held to the same budget")

@@ -37,7 +37,7 @@ struct SessionTreeLimitTests {
         #expect(code == ServerErrorCode.treeTooLarge.rawValue)
         #expect(text == "commit 3: the tree would hold 5 layers; the limit is 4 (docs/limits.md)")
         #expect(s.state == .closed)
-        #expect(s.tree?.layers.layerCount == nil)
+        #expect(s.inspectTree()?.layers.layerCount == nil)
     }
 
     @Test("a snapshot is held to the layer limit from an empty tree")

@@ -1,6 +1,6 @@
 import LoopSimSystem
 import RenderModel
-import RenderServer
+@testable import RenderServer
 import RenderWire
 import Testing
 
@@ -165,4 +165,9 @@ final class SocketPairServer: @unchecked Sendable {
         thread.join()
         try? client.close()
     }
+}
+
+extension ServerSession {
+    /// What the frame pipeline of the session did, running or closed since (nothing before `hello`).
+    var counters: FramePipeline.Counters { lastPipeline?.counters ?? .init() }
 }

@@ -18,14 +18,16 @@ extension SocketServer {
         /// no descriptors can come, so it is read plainly).
         var isSocket = true
         let handshakeEnd: ContinuousClock.Instant?
-        /// The answer the helper thread is writing, if any (``send(_:)``).
-        let handed = HandedAnswer()
+        /// Where the replies go: every write, and the connection's end,
+        /// waits for a reply in flight first.
+        let outbox: Outbox
 
         init(fd: FileDescriptor, session: ServerSession, limits: WireLimits, deadlines: Deadlines?) {
             self.fd = fd
             self.session = session
             self.deadlines = deadlines
             decoder = FrameDecoder(limits: limits)
+            outbox = Outbox(fd: fd, replyTimeout: deadlines?.reply)
             handshakeEnd = deadlines.map { ContinuousClock.now + $0.handshake }
         }
 
@@ -36,13 +38,13 @@ extension SocketServer {
 
         /// Reads, decodes and answers until the connection ends.
         mutating func serve() -> Outcome {
-            // Nothing may close the descriptor while the helper writes to it.
-            defer { _ = finishHanded() }
+            // Nothing may close the descriptor while a reply is in flight.
+            defer { _ = outbox.drain() }
             if deadlines != nil {
                 do throws(SystemError) { try fd.setNonBlocking(true) } catch { return .ioError(error) }
             }
             while true {
-                if let ended = finishHanded() { return ended }
+                if let error = outbox.drain() { return outcome(ofReplyError: error) }
                 if let ended = waitForInput() { return ended }
                 let n: Int
                 switch receive() {
@@ -72,7 +74,7 @@ extension SocketServer {
             let text = hello ? "no hello within \(deadlines.handshake) of connecting; the connection is closed"
                 : "nothing received for \(deadlines.idle); the connection is closed"
             let code: ServerErrorCode = hello ? .handshakeDeadline : .idleDeadline
-            try? fd.writeAll(WireMessage.error(code: code.rawValue, message: text).encode(), deadline: replyDeadline())
+            try? outbox.write([WireMessage.error(code: code.rawValue, message: text)])
             return .deadlinePassed(text)
         }
 
@@ -114,14 +116,13 @@ extension SocketServer {
                 do {
                     message = try decoder.next()
                 } catch {
-                    _ = finishHanded()
-                    try? fd.writeAll(WireMessage.refusal(error).encode(), deadline: replyDeadline())
+                    _ = outbox.drain()
+                    try? outbox.write([WireMessage.refusal(error)])
                     return .protocolError(error.description)
                 }
                 guard let message else {
-                    // Every message that came is answered: the client's
-                    // turn, in which the next frame can be drawn.
-                    session.drawNextFrameAhead()
+                    // Every message that came is answered: the client's turn.
+                    session.clientsTurn()
                     return nil
                 }
                 let replies: [WireMessage]
@@ -154,52 +155,14 @@ extension SocketServer {
             }
         }
 
-        /// Writes `replies`; an `error` among them ends the connection.
-        /// The `presented` that answers the vsync of a frame drawn ahead
-        /// is handed to the helper thread to write, when there is one
-        /// (``ServerSession/send(_:)``): the session's thread goes on to
-        /// draw the next frame at once, and the client, woken by the
-        /// write, takes its turn on the helper's core.
+        /// Writes `replies` as the session delivers them; an `error`
+        /// among them ends the connection.
         func send(_ replies: [WireMessage]) -> Outcome? {
-            if let ended = finishHanded() { return ended }
-            if replies.count == 1, case .presented = replies[0], session.answeredFrameDrawnAhead {
-                let bytes = replies[0].encode(), fd = fd.rawValue, deadline = replyDeadline()
-                let bindings = SystemCallBindings.current, handed = handed
-                let started = session.send {
-                    handed.error = bindings.apply { () -> SystemError? in
-                        do throws(SystemError) { try FileDescriptor(rawValue: fd).writeAll(bytes, deadline: deadline) } catch { return error }
-                        return nil
-                    }
-                }
-                if started {
-                    handed.pending = true
-                    return nil
-                }
+            do throws(SystemError) { try session.deliver(replies, through: outbox) } catch {
+                return outcome(ofReplyError: error)
             }
-            return write(replies)
-        }
-
-        /// Writes `replies` on this thread; an `error` among them ends the
-        /// connection.
-        func write(_ replies: [WireMessage]) -> Outcome? {
-            if let ended = finishHanded() { return ended }
-            for reply in replies {
-                do throws(SystemError) { try fd.writeAll(reply.encode(), deadline: replyDeadline()) } catch {
-                    return outcome(ofReplyError: error)
-                }
-                if case .error(_, let text) = reply { return .protocolError(text) }
-            }
+            for case .error(_, let text) in replies { return .protocolError(text) }
             return nil
-        }
-
-        /// Waits for the answer the helper is writing, if any: how the
-        /// connection ended when that write failed, else nil. Every other
-        /// write, and the connection's end, comes after it.
-        func finishHanded() -> Outcome? {
-            guard handed.pending else { return nil }
-            session.settleSend()
-            handed.pending = false
-            return handed.error.take().map(outcome(ofReplyError:))
         }
 
         func outcome(ofReplyError error: SystemError) -> Outcome {
@@ -209,23 +172,12 @@ extension SocketServer {
             return .ioError(error)
         }
 
-        func replyDeadline() -> ContinuousClock.Instant? { deadlines.map { .now + $0.reply } }
-
         /// Answers with an `error` and ends the connection.
         func refuse(_ code: ServerErrorCode, _ text: String) -> Outcome {
-            _ = finishHanded()
-            try? fd.writeAll(WireMessage.error(code: code.rawValue, message: text).encode(), deadline: replyDeadline())
+            _ = outbox.drain()
+            try? outbox.write([WireMessage.error(code: code.rawValue, message: text)])
             return .protocolError(text)
         }
-    }
-
-    /// The answer a connection handed to the helper thread: whether one is
-    /// being written, and how its write failed. The helper sets `error`
-    /// before its part ends; the connection reads it after waiting for
-    /// that (``Connection/finishHanded()``).
-    final class HandedAnswer: @unchecked Sendable {
-        var pending = false
-        var error: SystemError?
     }
 
     /// An ``Outcome`` that ends the connection, carried through `Result`.

@@ -23,7 +23,7 @@ public final class PresentationLookahead {
     /// step answers); set only when the step would change nothing.
     fileprivate var animating = false
     /// How many steps took their states from here.
-    public private(set) var uses = 0
+    package private(set) var uses = 0
 
     /// Counts a step that took the states.
     func noteUse() { uses += 1 }
@@ -51,10 +51,10 @@ public final class PresentationLookahead {
 extension RenderTree {
     /// The fewest animated layers whose states are evaluated ahead: below
     /// it, handing them to the helper would cost about what it saves.
-    public static let minimumLookaheadLayers = 16
+    package static let minimumLookaheadLayers = 16
 
     /// Whether the tree animates enough layers to evaluate them ahead.
-    public var animatesEnoughToLookAhead: Bool { layers.animatedLayerIDs.count >= Self.minimumLookaheadLayers }
+    package var animatesEnoughToLookAhead: Bool { layers.animatedLayerIDs.count >= Self.minimumLookaheadLayers }
 
     /// Works out the animation step at media time `t` into `ahead`, for
     /// the frame at `t` (``advanceAnimations(toMediaTime:ahead:)``): when

@@ -108,7 +108,7 @@ public final class RenderTree {
     /// then stays empty (but for ``damageAll()``), the boxes are never
     /// `nil` (past ``maxChangedRects`` they are the whole display), and
     /// `apply` answers an empty region.
-    public var mergesDamage: Bool {
+    package var mergesDamage: Bool {
         get { hot.mergesDamage }
         set { hot.mergesDamage = newValue }
     }

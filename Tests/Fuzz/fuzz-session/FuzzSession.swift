@@ -33,7 +33,7 @@ public func fuzzSession(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 return 0
             }
             guard let message else {
-                session.drawNextFrameAhead()   // as the socket code does: every message answered
+                session.clientsTurn()   // as the socket code does: every message answered
                 break
             }
             for reply in session.handle(message) { _ = reply.encode() }

@@ -86,7 +86,7 @@ public final class FolderFrameOutput: FrameOutput {
     /// The most bytes (frame files and index lines) this output writes.
     public let budget: UInt64
     /// Bytes taken so far (written, or queued to be).
-    public internal(set) var bytesWritten: UInt64 = 0
+    package internal(set) var bytesWritten: UInt64 = 0
 
     /// Two GiB: about ten 8192 × 8192 frames, or 2,300 frames of 1280 × 720.
     /// `loopsim-render --frames-budget` and `LOOPSIM_FRAMES_BUDGET` change it.
@@ -96,7 +96,7 @@ public final class FolderFrameOutput: FrameOutput {
     /// the queue (so the server's memory does not grow with the frames:
     /// at most this many frame buffers are held), and how late a write
     /// failure is reported.
-    public static let framesInFlight = 4
+    package static let framesInFlight = 4
 
     let queue: BackgroundQueue<FrameJob, SessionError>
     /// Frames taken so far: each job's ``FrameJob/sequence``.

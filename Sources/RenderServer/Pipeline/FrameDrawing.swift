@@ -1,4 +1,3 @@
-import LoopSimSystem
 import RenderModel
 
 /// Draws a frame's damage into a session's framebuffer, its P6 bytes and
@@ -25,10 +24,11 @@ final class FrameDrawing {
     /// Draws the upper band, and the whole damage when it is not split.
     private let upper: Compositor
     private let lower: Compositor
-    private var fork: ForkJoin?
-    private var splits: Bool
+    /// The helper thread the lower band is drawn on, which the pipeline
+    /// also hands its other parts to.
+    let helper: PipelineHelper
     /// How many frames were drawn in two bands.
-    private(set) var splitFrames = 0
+    var splitFrames: Int { helper.bandRuns }
     /// ``splitRow(_:height:)``'s sums per boundary, kept for their capacity.
     private var scratch: [Int] = []
     /// The next frame's presentation states, evaluated on the helper while
@@ -43,7 +43,7 @@ final class FrameDrawing {
     init(background: RGBA8, splitting: Bool = true) {
         upper = Compositor(background: background)
         lower = Compositor(background: background)
-        splits = splitting
+        helper = PipelineHelper(splitting: splitting)
     }
 
     /// What a frame recomposites (`paint`) and what it re-encodes in the
@@ -91,13 +91,12 @@ final class FrameDrawing {
               lookAheadTo mediaTime: Double? = nil) {
         for r in changed { hash.mark(rows: r.y..<r.maxY, columns: r.x..<r.maxX) }
         let width = tree.displayWidth, height = tree.displayHeight
-        var split: (row: Int, fork: ForkJoin)?
-        if let row = splitRow(changed, height: height), let fork = forkJoin() {
-            split = (row, fork)
-            splitFrames += 1
+        var split: Int?
+        if let row = splitRow(changed, height: height), helper.canRunBands() {
+            split = row
             tree.settleDrawOrders()
         }
-        let (upper, lower) = (self.upper, self.lower)
+        let (upper, lower, helper) = (self.upper, self.lower, self.helper)
         framebuffer.withUnsafeMutablePixels { bytes in
             let pixels = UnsafeMutableRawBufferPointer(bytes)
             func drawBands(_ out: UnsafeMutableRawBufferPointer?) {
@@ -115,12 +114,12 @@ final class FrameDrawing {
                         }
                         rehasher.rehash(tileRows: tileRows)
                     }
-                    guard let (row, fork) = split else {
+                    guard let row = split else {
                         return band(upper, rows: 0..<height, tileRows: 0..<Int.max)
                     }
                     let tile = row / TiledFrameHash.tileSize
                     let lowerBand = HelperPart { band(lower, rows: row..<height, tileRows: tile..<Int.max) }
-                    fork.run({ lowerBand() }, {
+                    helper.runBands(lower: lowerBand, upper: {
                         band(upper, rows: 0..<row, tileRows: 0..<tile)
                         if let mediaTime, looksAhead, tree.animatesEnoughToLookAhead {
                             tree.evaluateAhead(into: ahead, atMediaTime: mediaTime)
@@ -130,8 +129,7 @@ final class FrameDrawing {
             }
             if keepsP6 { p6.withUnsafeMutableBytes { drawBands($0) } } else { drawBands(nil) }
         }
-        if split != nil { sending = false }   // `fork.run` waited for it
-        lastSplit = split != nil
+        helper.frameDrawn(inBands: split != nil)
         if split == nil, let mediaTime { lookAhead(tree, atMediaTime: mediaTime) }
     }
 
@@ -142,7 +140,7 @@ final class FrameDrawing {
     /// nil when the damage is drawn whole (too small, or a display of one
     /// tile row).
     func splitRow(_ rects: [PixelRect], height: Int) -> Int? {
-        guard splits else { return nil }
+        guard helper.splits else { return nil }
         let total = rects.reduce(0) { $0 + $1.area }
         let s = TiledFrameHash.tileSize
         let tileRows = (height + s - 1) / s
@@ -183,68 +181,13 @@ final class FrameDrawing {
     /// and enough layers animate; ``settle()`` waits for it. Nothing may
     /// read or change the tree until then.
     func lookAhead(_ tree: RenderTree, atMediaTime t: Double) {
-        guard looksAhead, let fork, tree.animatesEnoughToLookAhead else { return }
+        guard looksAhead, tree.animatesEnoughToLookAhead else { return }
         let ahead = self.ahead
         let evaluation = HelperPart { tree.evaluateAhead(into: ahead, atMediaTime: t) }
-        fork.start { evaluation() }
-        sending = false   // `fork.start` waited for it
+        helper.start(.evaluation) { evaluation() }
     }
 
-    /// Waits for what the helper was handed — the evaluation
-    /// ``lookAhead(_:atMediaTime:)`` started, or a ``send(_:)`` — if
-    /// anything: the session calls it before it handles a message.
-    func settle() {
-        fork?.join()
-        sending = false
-    }
-
-    /// Waits for the evaluation ``lookAhead(_:atMediaTime:)`` started, if
-    /// it is what the helper was handed; not for a ``send(_:)``.
-    func settleEvaluation() {
-        if !sending { settle() }
-    }
-
-    /// Waits for the ``send(_:)`` the helper was handed, if it is still
-    /// what the helper has (the next frame's bands, or an evaluation
-    /// started after it, waited for it already); not for an evaluation.
-    func settleSend() {
-        if sending { settle() }
-    }
-
-    /// Whether the last frame drawn was drawn in two bands (the helper
-    /// has just worked, and spins for its next part rather than sleeps).
-    private(set) var lastSplit = false
-    /// Whether the helper's part is a ``send(_:)``.
-    private var sending = false
-
-    /// Hands `part` — the session's answer to the client, written to the
-    /// socket — to the helper, after what it was doing, and returns at
-    /// once; false, and nothing done, when there is no helper or the last
-    /// frame was not drawn in two bands. ``settle()`` waits for it, and
-    /// so does the next frame's drawing.
-    ///
-    /// Why (docs/render-server.md, "Who answers the vsync"): a write to a
-    /// Unix socket wakes its reader as a *synchronous* wake-up, which
-    /// Linux places on the writer's core. From the session's thread the
-    /// client's turn preempted the next frame's step there, while the
-    /// helper's core only spun; from the helper, it runs on the helper's
-    /// core, which has nothing to do until the bands.
-    func send(_ part: @escaping @Sendable () -> Void) -> Bool {
-        guard lastSplit, let fork else { return false }
-        fork.start(part)
-        sending = true
-        return true
-    }
-
-    /// The helper thread, started at the first split; none (and every
-    /// frame drawn whole) if it cannot start.
-    private func forkJoin() -> ForkJoin? {
-        if let fork { return fork }
-        do {
-            fork = try ForkJoin()
-        } catch {
-            splits = false
-        }
-        return fork
-    }
+    /// Waits for whatever the helper was handed: the session's pipeline
+    /// calls it before it handles a message.
+    func settle() { helper.finish() }
 }

@@ -5,7 +5,7 @@ import RenderWire
 /// `present` does at a vsync, and which can be done before the vsync comes
 /// while the client takes its turn (docs/render-server.md, "Drawing
 /// ahead"), then taken back if another message comes first.
-extension ServerSession {
+extension FramePipeline {
     /// A frame's animation step and damage, and what it recomposites and
     /// re-encodes: the part of `present` that can be done ahead.
     struct FrameRender {
@@ -29,19 +29,18 @@ extension ServerSession {
 
     /// Runs the animation step of vsync `k`'s frame at media time `t` and
     /// takes the damage of everything since the last frame.
-    func render(_ display: Display, vsync k: UInt64, atMediaTime t: Double) throws -> FrameRender {
-        let tree = display.tree
-        let step = tree.advanceAnimations(toMediaTime: t, ahead: display.drawing.ahead)
+    func render(vsync k: UInt64, atMediaTime t: Double) throws -> FrameRender {
+        let step = tree.advanceAnimations(toMediaTime: t, ahead: drawing.ahead)
         let maxReports = WireLimits().maxAnimationReports
         guard step.began.count <= maxReports, step.ended.count <= maxReports else {
             throw SessionError(.serverFailure, "vsync \(k): \(max(step.began.count, step.ended.count)) animations began or ended at one frame; a presented message reports at most \(maxReports) (docs/limits.md)")
         }
-        var unmerged = display.unmergedSpare
+        var unmerged = unmergedSpare
         let damage = tree.takeDamage(changed: &unmerged)
         let unmergedOnDisplay = unmerged.map { FrameDrawing.clipped($0, to: tree.displayRect) }
         // Unmerged, the boxes' union is the region's bounds.
         let bounds = tree.mergesDamage ? damage.bounds : unmerged?.reduce(nil) { $0.union($1) as PixelRect? }
-        display.unmergedSpare = unmerged
+        unmergedSpare = unmerged
         var r = FrameRender(step: step, damage: damage, box: bounds)
         guard bounds != nil else { return r }
         r.changed = damage.clipped(to: tree.displayRect).rects
@@ -61,19 +60,19 @@ extension ServerSession {
     /// `FrameDrawing.draw`): on this thread after its band, while the
     /// helper draws the other, or on the helper while the client takes its
     /// turn.
-    func draw(_ r: FrameRender, _ display: Display, lookingAheadAfter k: UInt64? = nil) {
+    func draw(_ r: FrameRender, lookingAheadAfter k: UInt64? = nil) {
         var next: Double?
-        if let k, r.step.animating, !display.hello.rendersInTime, let t = try? vsyncTime(k + 2, display.clock) {
+        if let k, r.step.animating, !hello.rendersInTime, let t = try? clock.checkedTime(ofVsync: k + 2) {
             next = Double(t) / 1e9
         }
         guard r.box != nil else {
-            if let next { display.drawing.lookAhead(display.tree, atMediaTime: next) }
+            if let next { drawing.lookAhead(tree, atMediaTime: next) }
             return
         }
-        display.drawing.draw(display.tree, paint: r.paint, changed: r.encoded, into: &display.framebuffer,
-                             p6: &display.ppm, keepsP6: display.frames.keepsFrames || !display.hello.probes.isEmpty,
-                             p6HeaderCount: display.ppmHeaderCount, background: display.hello.background, hash: &display.tiledHash,
-                             lookAheadTo: next)
+        drawing.draw(tree, paint: r.paint, changed: r.encoded, into: &framebuffer,
+                     p6: &ppm, keepsP6: frames.keepsFrames || !hello.probes.isEmpty,
+                     p6HeaderCount: ppmHeaderCount, background: hello.background, hash: &tiledHash,
+                     lookAheadTo: next)
     }
 
     /// Draws the frame of the client's next vsync before it comes, while
@@ -86,22 +85,20 @@ extension ServerSession {
     /// taken back — the nodes show their states from before again and
     /// what it drew is drawn again from them — and the message is handled
     /// as if nothing had been drawn: the same bytes either way (tested).
-    /// The socket code calls it when it has answered every message that
-    /// came; it does nothing when there is nothing to draw ahead.
-    public func drawNextFrameAhead() {
-        guard drawnAhead == nil, let k = nextAnimatedVsync, let display, unlatched.isEmpty,
-              sharedSinceLastApply.isEmpty else { return }
+    /// ``clientsTurn()`` calls it; it does nothing when there is nothing to
+    /// draw ahead.
+    func drawNextFrameAhead() {
+        guard drawnAhead == nil, let k = nextAnimatedVsync, unlatched.isEmpty else { return }
         nextAnimatedVsync = nil
-        let tree = display.tree
-        guard let t = try? vsyncTime(k + 1, display.clock), tree.pendingDamage.isEmpty else { return }
+        guard let t = try? clock.checkedTime(ofVsync: k + 1), tree.pendingDamage.isEmpty else { return }
         let mediaTime = Double(t) / 1e9
-        display.drawing.settleEvaluation()
-        guard display.drawing.ahead.holds(for: tree, atMediaTime: mediaTime) else { return }
+        drawing.helper.finish(unless: .answer)   // the evaluation of this frame, not the answer to the last
+        guard drawing.ahead.holds(for: tree, atMediaTime: mediaTime) else { return }
         tree.hot.shownBefore = spareShown
         spareShown = []
         let render: FrameRender
         do {
-            render = try self.render(display, vsync: k, atMediaTime: mediaTime)
+            render = try self.render(vsync: k, atMediaTime: mediaTime)
         } catch {
             // A step that stamps and ends nothing reports nothing: unreachable.
             tree.hot.shownBefore = nil
@@ -109,24 +106,8 @@ extension ServerSession {
         }
         drawnAhead = DrawnAhead(vsync: k, render: render, shown: tree.hot.shownBefore ?? [])
         tree.hot.shownBefore = nil
-        framesDrawnAhead += 1
-        draw(render, display, lookingAheadAfter: k)
-    }
-
-    /// Hands `part`, the writing of the answer to the vsync of a frame
-    /// drawn ahead, to the helper thread (`FrameDrawing.send`): false, and
-    /// nothing done, when there is none at work. ``settleSend()`` waits
-    /// for it.
-    func send(_ part: @escaping @Sendable () -> Void) -> Bool {
-        guard display?.drawing.send(part) == true else { return false }
-        answersSentByHelper += 1
-        return true
-    }
-
-    /// Waits for the part ``send(_:)`` handed over, if the helper has
-    /// not finished it yet.
-    func settleSend() {
-        display?.drawing.settleSend()
+        counters.framesDrawnAhead += 1
+        draw(render, lookingAheadAfter: k)
     }
 
     /// Takes back the frame drawn ahead, if any: its nodes show their
@@ -134,13 +115,13 @@ extension ServerSession {
     /// that the tree, the framebuffer, its P6 bytes and its hash are what
     /// the last frame presented left.
     func takeBackDrawnAhead() {
-        guard let display, let ahead = drawnAhead.take() else { return }
-        framesTakenBack += 1
-        display.drawing.settle()
-        display.tree.takeBack(ahead.shown)
+        guard let ahead = drawnAhead.take() else { return }
+        counters.framesTakenBack += 1
+        drawing.settle()
+        tree.takeBack(ahead.shown)
         var taken: [PixelRect]? = nil
-        _ = display.tree.takeDamage(changed: &taken)
-        draw(ahead.render, display)
+        _ = tree.takeDamage(changed: &taken)
+        draw(ahead.render)
         recycle(ahead)
     }
 
