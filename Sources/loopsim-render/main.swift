@@ -147,7 +147,7 @@ if args[0] == "--listen" {
         do {
             try SystemThread.start {
                 let fd = FileDescriptor(rawValue: raw)
-                switch SocketServer.serveClient(on: fd, framesBudget: frameBudget, deadlines: clientDeadlines, writesFrames: clientWritesFrames) {
+                switch SocketServer.serveClient(on: fd, framesBudget: frameBudget, deadlines: clientDeadlines, writesFrames: clientWritesFrames, spins: true) {
                 case .protocolError(let text): log("client refused: \(text)")
                 case .deadlinePassed(let text): log("client dropped: \(text)")
                 case .ioError(let error): log("client connection failed: \(error)")
@@ -168,7 +168,7 @@ let fd = FileDescriptor(rawValue: number)
 // The server's side of the run's fault plan (docs/reliability.md): bound to
 // this thread, the only one an --fd server serves on.
 let faults = faultSeed.map { FaultPlan.spawnedServer(seed: $0, generation: faultGeneration ?? 0) }
-let outcome = FaultPlan.withPlan(faults) { SocketServer.serveClient(on: fd, framesBudget: budget, writesFrames: writesFrames) }
+let outcome = FaultPlan.withPlan(faults) { SocketServer.serveClient(on: fd, framesBudget: budget, writesFrames: writesFrames, spins: true) }
 if let faults, !faults.injected.isEmpty {
     log("faults (seed \(faults.seed), server \(faults.generation)): \(faults.summary)")
 }

@@ -12,14 +12,17 @@ extension SocketServer {
     ///   - writesFrames: false: no frame files whatever the client's folder
     ///     (`loopsim-render --frames none`); a client's empty folder means
     ///     none too.
+    ///   - spins: whether each wait for the client spins first
+    ///     (``serve(fd:session:limits:deadlines:spins:)``): the server
+    ///     process does.
     public static func serveClient(on fd: FileDescriptor, framesBudget: UInt64? = nil, deadlines: Deadlines? = nil,
-                                   writesFrames: Bool = true) -> Outcome {
+                                   writesFrames: Bool = true, spins: Bool = false) -> Outcome {
         let budget = framesBudget ?? framesBudgetFromEnvironment()
         let session = ServerSession(pid: UInt32(CurrentProcess.id)) { hello throws -> FrameOutput in
             // An empty folder: no frame files (`--frames none`, docs/render-server.md).
             writesFrames && hello.writesFrameFiles ? try FolderFrameOutput(folder: hello.outputFolder, budget: budget) : DiscardingFrameOutput()
         }
-        return serve(fd: fd, session: session, deadlines: deadlines)
+        return serve(fd: fd, session: session, deadlines: deadlines, spins: spins)
     }
 
     /// `LOOPSIM_FRAMES_BUDGET` (bytes, or with a `K`, `M` or `G` suffix for

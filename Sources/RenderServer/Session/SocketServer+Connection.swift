@@ -2,13 +2,15 @@ import LoopSimSystem
 import RenderWire
 
 extension SocketServer {
-    /// One client's connection while ``SocketServer/serve(fd:session:limits:deadlines:)``
+    /// One client's connection while ``SocketServer/serve(fd:session:limits:deadlines:spins:)``
     /// serves it: the decoder, the descriptors that came ahead of their
     /// `bitmapShared` frames, and the deadlines.
     struct Connection {
         let fd: FileDescriptor
         let session: ServerSession
         let deadlines: Deadlines?
+        /// Whether to spin before sleeping for the next message (``SpinWait``).
+        let spins: Bool
         var decoder: FrameDecoder
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         /// Descriptors that came with `bitmapShared` frames not yet served;
@@ -22,10 +24,11 @@ extension SocketServer {
         /// waits for a reply in flight first.
         let outbox: Outbox
 
-        init(fd: FileDescriptor, session: ServerSession, limits: WireLimits, deadlines: Deadlines?) {
+        init(fd: FileDescriptor, session: ServerSession, limits: WireLimits, deadlines: Deadlines?, spins: Bool) {
             self.fd = fd
             self.session = session
             self.deadlines = deadlines
+            self.spins = spins
             decoder = FrameDecoder(limits: limits)
             outbox = Outbox(fd: fd, replyTimeout: deadlines?.reply)
             handshakeEnd = deadlines.map { ContinuousClock.now + $0.handshake }
@@ -60,13 +63,17 @@ extension SocketServer {
             }
         }
 
-        /// With deadlines, waits until the client sends something; ends the
-        /// connection (errors 272 and 273) when it does not in time.
+        /// Spins a while for the client's next message (``SpinWait``), when
+        /// the connection spins; with deadlines, waits until the client
+        /// sends something, and ends the connection (errors 272 and 273)
+        /// when it does not in time.
         func waitForInput() -> Outcome? {
-            guard let deadlines, let handshakeEnd else { return nil }
             let hello = session.state == .awaitingHello
-            // Before sleeping for the next message, a short spin (SpinWait).
-            if !hello, fd.spinUntilReadable() { return nil }
+            // Before sleeping for the next message, a short spin: a server
+            // asleep is woken onto the client's core (docs/render-server.md,
+            // "Spin, then sleep").
+            if spins, !hello, fd.spinUntilReadable() { return nil }
+            guard let deadlines, let handshakeEnd else { return nil }
             let wait = hello ? handshakeEnd - .now : deadlines.idle
             let ready: FileDescriptor.PollEvents
             do throws(SystemError) { ready = wait > .zero ? try fd.poll(for: .readable, timeout: wait) : [] } catch { return .ioError(error) }

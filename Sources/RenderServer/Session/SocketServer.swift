@@ -47,9 +47,15 @@ public enum SocketServer {
     /// With `deadlines`, `fd` is made non-blocking and every wait is
     /// bounded: a client past its handshake or idle deadline gets an
     /// `error` (272 or 273) and the connection ends (``Outcome/deadlinePassed(_:)``).
+    ///
+    /// With `spins`, each wait for the client's next message first polls
+    /// without sleeping for up to ``SpinWait/budget`` (docs/render-server.md,
+    /// "Spin, then sleep"): the server process does; a server on a thread
+    /// of the client's process (tests, `--server thread`) does not, so that
+    /// it takes no core from the tests around it.
     public static func serve(fd: FileDescriptor, session: ServerSession, limits: WireLimits = .init(),
-                             deadlines: Deadlines? = nil) -> Outcome {
-        var connection = Connection(fd: fd, session: session, limits: limits, deadlines: deadlines)
+                             deadlines: Deadlines? = nil, spins: Bool = false) -> Outcome {
+        var connection = Connection(fd: fd, session: session, limits: limits, deadlines: deadlines, spins: spins)
         defer { connection.closeQueuedDescriptors() }
         return connection.serve()
     }
