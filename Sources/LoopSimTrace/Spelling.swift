@@ -1,7 +1,7 @@
 /// "Did you mean …?" for every place that names a misspelt word: scenario
 /// keywords, options and units, and the command line's subcommands and
 /// options. One distance, one rule for the nearest candidate.
-public enum Spelling {
+package enum Spelling {
     /// Edit distance between `a` and `b` counted in Unicode scalars:
     /// insertions, deletions, substitutions, and swaps of two adjacent
     /// scalars (optimal string alignment), each costing 1. Case matters.

@@ -14,7 +14,7 @@
 /// and depth of its first folded callout, written where the block ends:
 ///
 ///     0.000000000  #1      observers   5 empty callouts folded
-public struct TextTraceFormatter {
+package struct TextTraceFormatter {
     public let options: TextTraceOptions
     private var blocks: [TextTraceWriter.Block] = []
     /// A folded observer's callout, with its level, waiting for the next event.

@@ -9,7 +9,7 @@
 ///     let literal = try TimeLiteral(parsing: "1.5s")
 ///     try literal.nanoseconds()               // 1_500_000_000
 ///     TimeLiteral.format(1_500_000_000)        // "1.5s"
-public struct TimeLiteral: Equatable, Sendable {
+package struct TimeLiteral: Equatable, Sendable {
     /// `+` or `-` in front of the digits, if any (a time takes neither; it is
     /// kept so the error can say which).
     public var sign: Character?

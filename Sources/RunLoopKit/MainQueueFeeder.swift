@@ -11,7 +11,7 @@
 ///   so the feeder knows which thread is the simulated main thread.
 ///
 /// A loop without a feeder (every scenario) calls nothing.
-public protocol MainQueueFeeder: AnyObject {
+package protocol MainQueueFeeder: AnyObject {
     /// Moves whatever waits in the inbox onto `loop`'s main queue, in
     /// arrival order (with ``SimRunLoop/enqueueMain(name:_:)``).
     func takeIn(_ loop: SimRunLoop)

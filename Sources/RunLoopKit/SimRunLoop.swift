@@ -101,7 +101,7 @@ public final class SimRunLoop {
     /// Feeds the main queue from other threads (``MainQueueFeeder``); only
     /// the main loop has one, and only while `@SimulatedMainActor` is
     /// attached to its simulation.
-    public var mainQueueFeeder: (any MainQueueFeeder)? {
+    package var mainQueueFeeder: (any MainQueueFeeder)? {
         get { hot.mainQueueFeeder }
         set { hot.mainQueueFeeder = newValue }
     }

@@ -86,11 +86,11 @@ struct LoopMembership {
 /// A message queued on a version-1 port.
 public struct PortMessage {
     /// When the message arrived (its readiness time).
-public var time: Nanoseconds
+    public var time: Nanoseconds
     /// A label for the trace (the input event's name, for example).
-public var label: String
+    public var label: String
     /// The work the message carries (an input event's callout), if any.
-public var body: (() throws -> Void)?
+    public var body: (() throws -> Void)?
     /// A display link's vsync times, written on the `callout` event
     /// (`docs/animations-language.md`); nil for every other message.
     public var frame: TraceEvent.FrameTimestamps?

@@ -9,7 +9,7 @@ import LoopSimTrace
 /// bound" and saturates (``saturatingSum(_:_:)``); a time the simulation
 /// would actually **reach** (a sleep's end, a vsync, an event) is an error
 /// (``sum(_:_:what:)`` throws ``RunLoopError/timeOutOfRange(_:)``).
-public enum VirtualTime {
+package enum VirtualTime {
     /// The last instant of virtual time, `Int64.max` ns (about 292 years).
     public static let end: Nanoseconds = .max
 

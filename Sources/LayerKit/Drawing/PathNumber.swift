@@ -7,7 +7,7 @@
 ///
 /// As in SVG, `.5` is 0.5 and `-.25e1` is -2.5. Unlike SVG, a point needs
 /// digits after it (`1.` is refused, as everywhere in the scenario language).
-public enum PathNumber {
+package enum PathNumber {
     /// Why no number could be read; every index is into the scanned scalars.
     public enum Failure: Error, Equatable, Sendable {
         /// No digits where the number starts (`-`, `.`, `-x`): at its start.

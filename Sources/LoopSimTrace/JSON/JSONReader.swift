@@ -11,7 +11,7 @@
 ///
 ///     var reader = JSONReader(#"{"frame":1,"txns":[2,3]}"#)
 ///     let members = try reader.readObjectDocument()
-public struct JSONReader {
+package struct JSONReader {
     /// How deep arrays and objects may nest unless told otherwise.
     public static let defaultMaxDepth = 32
 

@@ -6,7 +6,7 @@
 /// reader refuses it by key rather than rounding it silently. Objects keep their
 /// members in file order, with where each one was found, so a reader built
 /// on top can point at the exact column of a wrong value.
-public enum JSONValue: Sendable, Equatable {
+package enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int64)
@@ -32,7 +32,7 @@ public enum JSONValue: Sendable, Equatable {
 }
 
 /// One `"key": value` member of a JSON object, in file order.
-public struct JSONMember: Sendable, Equatable {
+package struct JSONMember: Sendable, Equatable {
     public var key: String
     public var value: JSONValue
     /// Byte offset of the key's opening quote in the reader's input.
@@ -51,7 +51,7 @@ public struct JSONMember: Sendable, Equatable {
 /// Why JSON text could not be read: a message and the 1-based column (in
 /// Unicode scalars, counted from the start of the text or line read) where
 /// the problem is.
-public struct JSONReadError: Error, Equatable, CustomStringConvertible {
+package struct JSONReadError: Error, Equatable, CustomStringConvertible {
     /// 1-based column, counted in Unicode scalars.
     public var column: Int
     public var message: String

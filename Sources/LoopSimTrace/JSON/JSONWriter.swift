@@ -5,7 +5,7 @@
 /// `\t`, `\b`, `\f`, other control characters as `\u00xx`; everything else,
 /// non-ASCII included, as UTF-8) and writes integers without a sign for 0 or
 /// more. Equal input always gives identical bytes.
-public enum JSONWriter {
+package enum JSONWriter {
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// Appends the bytes of a literal.
