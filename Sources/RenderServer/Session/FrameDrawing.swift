@@ -1,4 +1,5 @@
 import LoopSimSystem
+import Raster
 import RenderModel
 
 /// Draws a frame's damage into a session's framebuffer, its P6 bytes and
