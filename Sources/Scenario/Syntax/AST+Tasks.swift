@@ -4,7 +4,7 @@ import LoopSimTrace
 /// structured children, cancellation and continuations.
 
 /// How a `task` statement makes its task.
-public enum TaskFlavor: String, Sendable, Equatable {
+package enum TaskFlavor: String, Sendable, Equatable {
     /// `task t:` — `Task { }`, isolation inherited from the context.
     case inherit
     /// `task t detached:` — `Task.detached { }`, on the pool.
@@ -17,7 +17,7 @@ public enum TaskFlavor: String, Sendable, Equatable {
 }
 
 /// What an `await` waits for.
-public enum AwaitKind: Sendable, Equatable {
+package enum AwaitKind: Sendable, Equatable {
     /// `await yield`
     case yield
     /// `await sleep D [tolerance=D] [nothrow]`
@@ -34,7 +34,7 @@ public enum AwaitKind: Sendable, Equatable {
 }
 
 /// The task statements added to ``ActionKind`` (see `ActionKind.task`).
-public enum TaskAction: Sendable, Equatable {
+package enum TaskAction: Sendable, Equatable {
     /// `task NAME [detached|immediate|main]:`
     case task(name: String, flavor: TaskFlavor, body: [Action])
     /// `await …` (only directly in a task, `async let` or `addTask` body).
@@ -52,9 +52,9 @@ public enum TaskAction: Sendable, Equatable {
 }
 
 /// `pool cores=N hop=D`.
-public struct PoolDecl: Sendable, Equatable {
+package struct PoolDecl: Sendable, Equatable {
     /// nil: unbounded.
-    public var cores: Int?
-    public var hop: Int64
-    public var location: SourceLocation
+    package var cores: Int?
+    package var hop: Int64
+    package var location: SourceLocation
 }

@@ -3,11 +3,11 @@
 
 /// The form of a state variable's value, fixed by its initial value; a
 /// `$NAME` reference and every `state` write must have it.
-public enum StateForm: Sendable, Equatable {
+package enum StateForm: Sendable, Equatable {
     case colour, number, bool, rect, point, transform
 
     /// How messages name it.
-    public var described: String {
+    package var described: String {
         switch self {
         case .colour: "a colour"
         case .number: "a number"
@@ -19,7 +19,7 @@ public enum StateForm: Sendable, Equatable {
     }
 
     /// The form of `value` (nil for values a state variable cannot hold).
-    public init?(of value: LayerValue) {
+    package init?(of value: LayerValue) {
         switch value {
         case .color, .none: self = .colour
         case .number: self = .number
@@ -32,7 +32,7 @@ public enum StateForm: Sendable, Equatable {
     }
 
     /// The form `property` takes (nil: it cannot take a state value).
-    public init?(of property: LayerPropertyName) {
+    package init?(of property: LayerPropertyName) {
         switch property.valueKind {
         case .color: self = .colour
         case .number: self = .number
@@ -46,43 +46,43 @@ public enum StateForm: Sendable, Equatable {
 }
 
 /// `state NAME = VALUE` inside a `host` block.
-public struct StateVariableDecl: Sendable, Equatable {
-    public var name: String
-    public var value: LayerValue
-    public var location: SourceLocation
+package struct StateVariableDecl: Sendable, Equatable {
+    package var name: String
+    package var value: LayerValue
+    package var location: SourceLocation
 }
 
 /// The value of a body's `set`: written out, or `$NAME`.
-public enum HostBodyValue: Sendable, Equatable {
+package enum HostBodyValue: Sendable, Equatable {
     case value(LayerValue)
     /// `$NAME`: the variable's graph value.
     case state(String)
 }
 
 /// One line of a host's `body:`.
-public struct HostBodyStep: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+package struct HostBodyStep: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// `set L.prop = VALUE` or `= $NAME`.
         case set(layer: String, property: LayerPropertyName, value: HostBodyValue)
         /// `log "text"`.
         case log(String)
     }
 
-    public var kind: Kind
-    public var location: SourceLocation
+    package var kind: Kind
+    package var location: SourceLocation
 }
 
 /// `host NAME [view options]:` — a view that renders its body from its
 /// state variables (`docs/swiftui.md`).
-public struct HostDecl: Sendable, Equatable {
+package struct HostDecl: Sendable, Equatable {
     /// The hosting view, declared as `view` would declare it.
-    public var view: LayerDecl
-    public var state: [StateVariableDecl]
-    public var body: [HostBodyStep]
-    public var location: SourceLocation
+    package var view: LayerDecl
+    package var state: [StateVariableDecl]
+    package var body: [HostBodyStep]
+    package var location: SourceLocation
 
     /// The variables the body reads.
-    public var reads: Set<String> {
+    package var reads: Set<String> {
         Set(body.compactMap { step in
             if case .set(_, _, .state(let name)) = step.kind { return name }
             return nil
@@ -91,8 +91,8 @@ public struct HostDecl: Sendable, Equatable {
 }
 
 /// `state HOST.VAR = VALUE`: an `@State` write.
-public struct StateWrite: Sendable, Equatable {
-    public var host: String
-    public var variable: String
-    public var value: LayerValue
+package struct StateWrite: Sendable, Equatable {
+    package var host: String
+    package var variable: String
+    package var value: LayerValue
 }

@@ -1,5 +1,5 @@
 /// Parses `.loop` scenario files.
-public enum ScenarioParser {
+package enum ScenarioParser {
     /// Parses and name-checks a scenario.
     ///
     /// Errors are reported one at a time, the first in file order: lexical,
@@ -8,7 +8,7 @@ public enum ScenarioParser {
     /// errors (unknown or duplicate names and modes, a second `layout`,
     /// `draw` or `constraints` block, `add` of a layer to itself), then
     /// `parent=` cycles, which can only be checked once the whole file is read.
-    public static func parse(_ source: String, path: String) throws(Diagnostic) -> ScenarioFile {
+    package static func parse(_ source: String, path: String) throws(Diagnostic) -> ScenarioFile {
         try parse(source, path: path, expander: Expander(file: path))
     }
 

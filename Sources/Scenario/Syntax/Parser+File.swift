@@ -5,7 +5,7 @@ extension ScenarioParser {
     /// is reported at line 1, column 1, with its ``Diagnostic/fileProblem``
     /// (printed without a line or a caret); bytes that are not UTF-8 at
     /// their own line and column.
-    public static func parseFile(atPath path: String) throws(Diagnostic) -> ScenarioFile {
+    package static func parseFile(atPath path: String) throws(Diagnostic) -> ScenarioFile {
         try ScenarioLoader.load(path: path).0
     }
 

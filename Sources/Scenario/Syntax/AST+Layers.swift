@@ -36,17 +36,17 @@ public enum LayerValue: Sendable, Equatable {
 }
 
 /// `layer NAME [parent=P] [PROP=VALUE …]` or `view NAME …`.
-public struct LayerDecl: Sendable, Equatable {
-    public var name: String
-    public var parent: String?
+package struct LayerDecl: Sendable, Equatable {
+    package var name: String
+    package var parent: String?
     /// A view-backed layer (no implicit actions; `layout`/`draw`/`constraints`
     /// blocks are the view's `layoutSubviews`/`draw(_:)`/`updateConstraints`).
-    public var isView: Bool
+    package var isView: Bool
     /// Initial property values, in the order written.
-    public var properties: [(LayerPropertyName, LayerValue)]
-    public var location: SourceLocation
+    package var properties: [(LayerPropertyName, LayerValue)]
+    package var location: SourceLocation
 
-    public init(name: String, parent: String?, isView: Bool, properties: [(LayerPropertyName, LayerValue)], location: SourceLocation) {
+    package init(name: String, parent: String?, isView: Bool, properties: [(LayerPropertyName, LayerValue)], location: SourceLocation) {
         self.name = name
         self.parent = parent
         self.isView = isView
@@ -54,7 +54,7 @@ public struct LayerDecl: Sendable, Equatable {
         self.location = location
     }
 
-    public static func == (a: LayerDecl, b: LayerDecl) -> Bool {
+    package static func == (a: LayerDecl, b: LayerDecl) -> Bool {
         a.name == b.name && a.parent == b.parent && a.isView == b.isView && a.location == b.location
             && a.properties.count == b.properties.count
             && zip(a.properties, b.properties).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
@@ -63,16 +63,16 @@ public struct LayerDecl: Sendable, Equatable {
 
 /// `image NAME file="path"` (a path relative to the scenario file's folder,
 /// or absolute).
-public struct ImageDecl: Sendable, Equatable {
-    public var name: String
-    public var file: String
-    public var location: SourceLocation
+package struct ImageDecl: Sendable, Equatable {
+    package var name: String
+    package var file: String
+    package var location: SourceLocation
 }
 
 /// A drawing command inside a `draw NAME:` block, in the layer's own
 /// coordinates (points; origin top left).
-public enum DrawCommand: Sendable, Equatable {
-    public enum Shape: Sendable, Equatable {
+package enum DrawCommand: Sendable, Equatable {
+    package enum Shape: Sendable, Equatable {
         case rect(x: Double, y: Double, width: Double, height: Double)
         case roundedRect(x: Double, y: Double, width: Double, height: Double, radius: Double)
         case ellipse(x: Double, y: Double, width: Double, height: Double)
@@ -91,13 +91,13 @@ public enum DrawCommand: Sendable, Equatable {
 }
 
 /// One line of a `draw` block.
-public struct DrawStep: Sendable, Equatable {
-    public var command: DrawCommand
-    public var location: SourceLocation
+package struct DrawStep: Sendable, Equatable {
+    package var command: DrawCommand
+    package var location: SourceLocation
 }
 
 /// The layer statements added to ``Statement`` (see `Statement.layer` etc.).
-public enum LayerStatement: Sendable, Equatable {
+package enum LayerStatement: Sendable, Equatable {
     case layer(LayerDecl)
     case image(ImageDecl)
     /// `layout NAME [cost=D]:` + actions — the body of layoutSubviews/layoutSublayers;
@@ -113,7 +113,7 @@ public enum LayerStatement: Sendable, Equatable {
 }
 
 /// The layer actions added to ``ActionKind`` (see `ActionKind.layer`).
-public enum LayerAction: Sendable, Equatable {
+package enum LayerAction: Sendable, Equatable {
     /// `set L.prop = VALUE`
     case set(layer: String, property: LayerPropertyName, value: LayerValue)
     /// `set L.prop += VALUE`: the model value plus VALUE (numbers, times,

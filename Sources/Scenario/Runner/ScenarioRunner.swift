@@ -13,7 +13,7 @@ import TaskKit
 /// drives the main run loop; expectations are checked after the last
 /// statement.
 public final class ScenarioRunner {
-    public let file: ScenarioFile
+    package let file: ScenarioFile
     public let simulation: Simulation
     private let source: String
     var timers: [String: SimTimer] = [:]
@@ -61,7 +61,7 @@ public final class ScenarioRunner {
     ///   ``TraceStreamWriter``); the outcome's `events` are then empty, and
     ///   the simulation keeps only what expectations need (logs, frames,
     ///   latencies, a bounded number of commit records).
-    public init(file: ScenarioFile, source: String, tracing: Bool = true, trace: TraceSink? = nil, render: RenderOptions? = nil,
+    package init(file: ScenarioFile, source: String, tracing: Bool = true, trace: TraceSink? = nil, render: RenderOptions? = nil,
                 allowAbsoluteAssets: Bool = false) {
         self.file = file
         self.source = source

@@ -19,20 +19,20 @@ public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
 
 /// A mode an item is added to, or a run happens in. `default` is the mode
 /// named "default"; `common` is kCFRunLoopCommonModes.
-public enum ModeRef: Sendable, Equatable {
+package enum ModeRef: Sendable, Equatable {
     case named(String)
     case common
 
-    public static let `default` = ModeRef.named("default")
+    package static let `default` = ModeRef.named("default")
 }
 
 /// A run-loop activity named in an `observer … on=` list.
-public enum ActivityName: String, Sendable, Equatable, CaseIterable {
+package enum ActivityName: String, Sendable, Equatable, CaseIterable {
     case entry, beforeTimers, beforeSources, beforeWaiting, afterWaiting, exit
 }
 
 /// How long a `run` statement runs.
-public enum RunLimit: Sendable, Equatable {
+package enum RunLimit: Sendable, Equatable {
     /// `until=T`: until virtual time T (absolute, nanoseconds).
     case until(Int64)
     /// `for=D`: for D nanoseconds from the time the run starts.
@@ -47,13 +47,13 @@ public enum RunLimit: Sendable, Equatable {
 }
 
 /// A `run` statement, at top level or nested inside a callout.
-public struct RunCommand: Sendable, Equatable {
-    public var limit: RunLimit
-    public var mode: String
-    public var returnAfterSource: Bool
-    public var location: SourceLocation
+package struct RunCommand: Sendable, Equatable {
+    package var limit: RunLimit
+    package var mode: String
+    package var returnAfterSource: Bool
+    package var location: SourceLocation
 
-    public init(limit: RunLimit, mode: String = "default", returnAfterSource: Bool = false, location: SourceLocation) {
+    package init(limit: RunLimit, mode: String = "default", returnAfterSource: Bool = false, location: SourceLocation) {
         self.limit = limit
         self.mode = mode
         self.returnAfterSource = returnAfterSource
@@ -62,17 +62,17 @@ public struct RunCommand: Sendable, Equatable {
 }
 
 /// One action inside a block (a callout body).
-public struct Action: Sendable, Equatable {
-    public var kind: ActionKind
-    public var location: SourceLocation
+package struct Action: Sendable, Equatable {
+    package var kind: ActionKind
+    package var location: SourceLocation
 
-    public init(_ kind: ActionKind, at location: SourceLocation) {
+    package init(_ kind: ActionKind, at location: SourceLocation) {
         self.kind = kind
         self.location = location
     }
 }
 
-public indirect enum ActionKind: Sendable, Equatable {
+package indirect enum ActionKind: Sendable, Equatable {
     /// `log "text"`
     case log(String)
     /// `sleep D`: the main thread is blocked for D nanoseconds.
@@ -113,17 +113,17 @@ public indirect enum ActionKind: Sendable, Equatable {
 }
 
 /// `display size=(w,h) hz=N background=COLOR render=DURATION`.
-public struct DisplayDecl: Sendable, Equatable {
-    public var width: Int
-    public var height: Int
-    public var hz: Int
+package struct DisplayDecl: Sendable, Equatable {
+    package var width: Int
+    package var height: Int
+    package var hz: Int
     /// The background as 8-bit RGBA.
-    public var background: [UInt8]
+    package var background: [UInt8]
     /// Virtual ns the render server spends on each frame it draws.
-    public var renderCost: Int64
-    public var location: SourceLocation
+    package var renderCost: Int64
+    package var location: SourceLocation
 
-    public init(width: Int = 320, height: Int = 240, hz: Int = 60, background: [UInt8] = [0, 0, 0, 255], renderCost: Int64 = 0, location: SourceLocation) {
+    package init(width: Int = 320, height: Int = 240, hz: Int = 60, background: [UInt8] = [0, 0, 0, 255], renderCost: Int64 = 0, location: SourceLocation) {
         self.width = width
         self.height = height
         self.hz = hz
@@ -136,23 +136,23 @@ public struct DisplayDecl: Sendable, Equatable {
 /// `costs layout=40us display=2ns/px decode=1ns/px commit=5us/layer render=1ms raster=0.5ns/px`:
 /// what work costs in virtual time (`docs/core-animation-rules.md` §4.3).
 /// Every cost is 0 unless given.
-public struct CostsDecl: Sendable, Equatable {
+package struct CostsDecl: Sendable, Equatable {
     /// Per layoutSublayers call.
-    public var layout: CostRate
+    package var layout: CostRate
     /// Per pixel of a drawn layer's bounds.
-    public var display: CostRate
+    package var display: CostRate
     /// Per decoded image pixel.
-    public var decode: CostRate
+    package var decode: CostRate
     /// Per layer a commit encodes.
-    public var commit: CostRate
+    package var commit: CostRate
     /// The server's fixed cost per frame it draws (like `display render=`);
     /// nil when not given.
-    public var render: Int64?
+    package var render: Int64?
     /// The server's cost per composited pixel of a frame's damage.
-    public var raster: CostRate
-    public var location: SourceLocation
+    package var raster: CostRate
+    package var location: SourceLocation
 
-    public init(layout: CostRate = .zero, display: CostRate = .zero, decode: CostRate = .zero, commit: CostRate = .zero,
+    package init(layout: CostRate = .zero, display: CostRate = .zero, decode: CostRate = .zero, commit: CostRate = .zero,
                 render: Int64? = nil, raster: CostRate = .zero, location: SourceLocation) {
         self.layout = layout
         self.display = display
@@ -165,53 +165,53 @@ public struct CostsDecl: Sendable, Equatable {
 }
 
 /// `timer NAME every=D at=T tolerance=D mode=M:` — without `every=` it fires once.
-public struct TimerDecl: Sendable, Equatable {
-    public var name: String
+package struct TimerDecl: Sendable, Equatable {
+    package var name: String
     /// Interval in nanoseconds; 0 for a one-shot timer.
-    public var interval: Int64
+    package var interval: Int64
     /// Absolute first fire time, or nil for "now + interval" (`after=D` is
     /// resolved by the parser to `at=` relative to the declaration's time, so
     /// it is kept separately).
-    public var firstFire: Int64?
+    package var firstFire: Int64?
     /// `after=D`: first fire D after the time the declaration is executed.
-    public var after: Int64?
-    public var tolerance: Int64
-    public var modes: [ModeRef]
-    public var body: [Action]
-    public var location: SourceLocation
+    package var after: Int64?
+    package var tolerance: Int64
+    package var modes: [ModeRef]
+    package var body: [Action]
+    package var location: SourceLocation
 }
 
 /// `source NAME order=N mode=M:` — a version-0 source; the body is its perform.
-public struct SourceDecl: Sendable, Equatable {
-    public var name: String
-    public var order: Int
-    public var modes: [ModeRef]
-    public var body: [Action]
-    public var location: SourceLocation
+package struct SourceDecl: Sendable, Equatable {
+    package var name: String
+    package var order: Int
+    package var modes: [ModeRef]
+    package var body: [Action]
+    package var location: SourceLocation
 }
 
 /// `port NAME order=N mode=M:` — a version-1 source; the body runs once per message.
-public struct PortDecl: Sendable, Equatable {
-    public var name: String
-    public var order: Int
-    public var modes: [ModeRef]
-    public var body: [Action]
-    public var location: SourceLocation
+package struct PortDecl: Sendable, Equatable {
+    package var name: String
+    package var order: Int
+    package var modes: [ModeRef]
+    package var body: [Action]
+    package var location: SourceLocation
 }
 
 /// `observer NAME on=a,b order=N [once] mode=M:`
-public struct ObserverDecl: Sendable, Equatable {
-    public var name: String
-    public var activities: [ActivityName]
-    public var order: Int
-    public var repeats: Bool
-    public var modes: [ModeRef]
-    public var body: [Action]
-    public var location: SourceLocation
+package struct ObserverDecl: Sendable, Equatable {
+    package var name: String
+    package var activities: [ActivityName]
+    package var order: Int
+    package var repeats: Bool
+    package var modes: [ModeRef]
+    package var body: [Action]
+    package var location: SourceLocation
 }
 
 /// What happens at an `at T` statement: something from outside the main thread.
-public enum ExternalKind: Sendable, Equatable {
+package enum ExternalKind: Sendable, Equatable {
     /// `at T:` block — an input event, a version-1 message on the main run
     /// loop in common modes; the block is its callout.
     case input(body: [Action])
@@ -234,11 +234,11 @@ public enum ExternalKind: Sendable, Equatable {
     case resume(continuation: String)
 }
 
-public struct ExternalEvent: Sendable, Equatable {
+package struct ExternalEvent: Sendable, Equatable {
     /// Absolute virtual time in nanoseconds.
-    public var time: Int64
-    public var kind: ExternalKind
-    public var location: SourceLocation
+    package var time: Int64
+    package var kind: ExternalKind
+    package var location: SourceLocation
 }
 
 /// `expect …` statements, checked after every run.
@@ -276,7 +276,7 @@ public struct Expectation: Sendable, Equatable {
 /// declarations create their object at the virtual time reached so far,
 /// `at` statements schedule outside events, `run` drives the loop, and
 /// expectations are checked after the last statement.
-public enum Statement: Sendable, Equatable {
+package enum Statement: Sendable, Equatable {
     case display(DisplayDecl)
     /// `costs layout=40us display=2ns/px …`: what work costs in virtual time.
     case costs(CostsDecl)
@@ -297,29 +297,29 @@ public enum Statement: Sendable, Equatable {
 }
 
 /// A parsed, name-checked scenario.
-public struct ScenarioFile: Sendable, Equatable {
-    public var path: String
-    public var statements: [Statement]
+package struct ScenarioFile: Sendable, Equatable {
+    package var path: String
+    package var statements: [Statement]
 
-    public init(path: String, statements: [Statement]) {
+    package init(path: String, statements: [Statement]) {
         self.path = path
         self.statements = statements
     }
 
     /// The display declaration, or the defaults (320×240, 60 Hz, black).
-    public var display: DisplayDecl {
+    package var display: DisplayDecl {
         for case .display(let d) in statements { return d }
         return DisplayDecl(location: SourceLocation(file: path, line: 0, column: 0))
     }
 
     /// The `pool` declaration, if any.
-    public var pool: PoolDecl? {
+    package var pool: PoolDecl? {
         for case .pool(let p) in statements { return p }
         return nil
     }
 
     /// The `costs` declaration, or every cost 0.
-    public var costs: CostsDecl {
+    package var costs: CostsDecl {
         for case .costs(let c) in statements { return c }
         return CostsDecl(location: SourceLocation(file: path, line: 0, column: 0))
     }
