@@ -9,7 +9,7 @@ import TaskKit
 /// `await main:` on the main actor, a continuation resumed already, the
 /// value of a task that has ended — go on within the same job.
 extension ScenarioRunner {
-    func step(_ program: TaskProgram, _ task: SimTask) throws -> JobOutcome {
+    func step(_ program: TaskProgram, _ task: ScriptedTask) throws -> JobOutcome {
         if let nothrow = program.sleeping {
             program.sleeping = nil
             if task.lastResume == .cancel, !nothrow { endBody(program, .cancelled) }
@@ -46,7 +46,7 @@ extension ScenarioRunner {
     /// What the end of a block does: a group waits for its children; an
     /// `await continuation c:` suspends unless its body resumed c; a pool
     /// task's `await main:` goes back to the pool.
-    private func endOfBlock(_ frame: TaskProgram.Frame, _ task: SimTask) -> JobOutcome? {
+    private func endOfBlock(_ frame: TaskProgram.Frame, _ task: ScriptedTask) -> JobOutcome? {
         switch frame.kind {
         case .body:
             return nil
@@ -62,7 +62,7 @@ extension ScenarioRunner {
 
     /// The `async let` scope exit: each child not awaited is cancelled and
     /// then awaited, one at a time, in reverse declaration order.
-    private func exitStep(_ program: TaskProgram, _ task: SimTask, _ result: TraceEvent.TaskResult) -> JobOutcome? {
+    private func exitStep(_ program: TaskProgram, _ task: ScriptedTask, _ result: TraceEvent.TaskResult) -> JobOutcome? {
         while let index = program.asyncLets.lastIndex(where: { !$0.awaited }) {
             program.asyncLets[index].awaited = true
             let child = program.asyncLets[index].task
@@ -74,7 +74,7 @@ extension ScenarioRunner {
     }
 
     /// Runs one action of a task body; returns how the job ends if it does.
-    private func execute(_ action: Action, in program: TaskProgram, _ task: SimTask, pool: Bool) throws -> JobOutcome? {
+    private func execute(_ action: Action, in program: TaskProgram, _ task: ScriptedTask, pool: Bool) throws -> JobOutcome? {
         switch action.kind {
         case .task(.await(let kind)):
             return try executeAwait(kind, action.location, in: program, task, pool: pool)
@@ -106,7 +106,7 @@ extension ScenarioRunner {
         }
     }
 
-    private func executeAwait(_ kind: AwaitKind, _ location: SourceLocation, in program: TaskProgram, _ task: SimTask,
+    private func executeAwait(_ kind: AwaitKind, _ location: SourceLocation, in program: TaskProgram, _ task: ScriptedTask,
                               pool: Bool) throws -> JobOutcome? {
         switch kind {
         case .yield:

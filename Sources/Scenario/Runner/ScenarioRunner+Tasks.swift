@@ -57,8 +57,8 @@ extension ScenarioRunner {
     }
 
     /// Makes a task instance that runs `body` (`task.create`).
-    func makeTask(_ name: String, kind: TraceEvent.TaskKind, isolation: TraceEvent.TaskExecutor, parent: SimTask?,
-                  body: [Action]) -> SimTask {
+    func makeTask(_ name: String, kind: TraceEvent.TaskKind, isolation: TraceEvent.TaskExecutor, parent: ScriptedTask?,
+                  body: [Action]) -> ScriptedTask {
         let program = TaskProgram(body: body, pool: isolation == .pool)
         let task = scheduler.create(name: taskState.instanceName(name), kind: kind, isolation: isolation, parent: parent) {
             [unowned self] task in try step(program, task)

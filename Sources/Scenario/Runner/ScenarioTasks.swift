@@ -9,14 +9,14 @@ struct ScenarioTasks {
     /// The running job's task and whether it runs on the pool; nil outside
     /// any task (a callout, or a nested run inside a job).
     struct Current {
-        var task: SimTask
+        var task: ScriptedTask
         var pool: Bool
     }
 
     var scheduler: TaskScheduler?
     /// Every instance of each `task`, `async let` and `addTask` name, in
     /// creation order (`NAME`, `NAME.2`, …).
-    var instances: [String: [SimTask]] = [:]
+    var instances: [String: [ScriptedTask]] = [:]
     var current: Current?
 
     /// The name the next instance of `name` gets.
@@ -33,9 +33,9 @@ final class TaskProgram {
     enum FrameKind {
         case body
         /// A `group:` and the children its `addTask`s made.
-        case group([SimTask])
+        case group([ScriptedTask])
         /// `await continuation c:`: suspends at the end unless resumed.
-        case continuation(SimContinuation)
+        case continuation(ScriptedContinuation)
         /// `await main:`: a pool task goes back to the pool at the end.
         case awaitMain
     }
@@ -49,7 +49,7 @@ final class TaskProgram {
 
     var frames: [Frame]
     /// The body's `async let` children, in declaration order.
-    var asyncLets: [(name: String, task: SimTask, awaited: Bool)] = []
+    var asyncLets: [(name: String, task: ScriptedTask, awaited: Bool)] = []
     /// Set when the body has finished (normally or by cancellation): the
     /// `async let` children are then cancelled and awaited.
     var exiting: TraceEvent.TaskResult?

@@ -4,7 +4,7 @@ import RunLoopKit
 extension TaskScheduler {
     /// What happens after a job: a suspension is traced and its resumption
     /// arranged; an end finishes the task and wakes its waiters.
-    func handle(_ outcome: JobOutcome, of task: SimTask, job: Int) {
+    func handle(_ outcome: JobOutcome, of task: ScriptedTask, job: Int) {
         let now = context.now
         switch outcome {
         case .end(let result):
@@ -60,7 +60,7 @@ extension TaskScheduler {
         }
     }
 
-    private func suspend(_ task: SimTask, _ job: Int, _ on: TraceEvent.TaskReason, until: Nanoseconds?) {
+    private func suspend(_ task: ScriptedTask, _ job: Int, _ on: TraceEvent.TaskReason, until: Nanoseconds?) {
         task.state = .suspended(on: on)
         context.emit(.taskSuspend(task: task.id, job: job, on: on, until: until))
     }
@@ -68,7 +68,7 @@ extension TaskScheduler {
     /// The task's continuation becomes runnable (`task.resume`); its next
     /// job is enqueued on `executor` (default: its isolation) — on the main
     /// queue one hop later, through an outside event (R5).
-    func resume(_ task: SimTask, reason: TraceEvent.TaskReason, from: TraceEvent.TaskResumeSource,
+    func resume(_ task: ScriptedTask, reason: TraceEvent.TaskReason, from: TraceEvent.TaskResumeSource,
                 to executor: TraceEvent.TaskExecutor? = nil) {
         guard failure == nil, !task.hasEnded else { return }
         task.lastResume = reason
@@ -88,7 +88,7 @@ extension TaskScheduler {
 
     /// `c.resume()`: from the main thread, the pool or another thread. A
     /// resume before the await marks the slot; a second resume is misuse.
-    public func resume(_ c: SimContinuation, from: TraceEvent.TaskResumeSource) throws(ContinuationMisuse) {
+    public func resume(_ c: ScriptedContinuation, from: TraceEvent.TaskResumeSource) throws(ContinuationMisuse) {
         switch c.state {
         case .idle:
             c.state = .resumedEarly
@@ -100,7 +100,7 @@ extension TaskScheduler {
         }
     }
 
-    private func end(_ task: SimTask, _ result: TraceEvent.TaskResult) {
+    private func end(_ task: ScriptedTask, _ result: TraceEvent.TaskResult) {
         task.state = .ended(result)
         task.endTime = context.now
         context.emit(.taskEnd(task: task.id, result: result, jobs: task.jobs))
@@ -119,7 +119,7 @@ extension TaskScheduler {
     /// `Task.sleep` (it resumes at once, reason `cancel`), then cancels the
     /// structured children, recursively. Unstructured tasks made inside are
     /// not cancelled. Nothing happens to a task already cancelled or ended.
-    public func cancel(_ task: SimTask, by: TraceEvent.TaskCancelSource, from: TraceEvent.TaskResumeSource) {
+    public func cancel(_ task: ScriptedTask, by: TraceEvent.TaskCancelSource, from: TraceEvent.TaskResumeSource) {
         guard failure == nil, !task.hasEnded, !task.isCancelled else { return }
         task.isCancelled = true
         context.emit(.taskCancel(task: task.id, by: by))

@@ -9,7 +9,7 @@ import RunLoopKit
 /// code from a resumption to the next suspension) and says how the job
 /// ended (``JobOutcome``); the ``TaskScheduler`` decides where and when the
 /// next job runs. Not `Sendable`: the simulation is single-threaded.
-public final class SimTask {
+public final class ScriptedTask {
     /// Where a task is in its life.
     public enum State: Equatable, Sendable {
         /// A job is enqueued (on the main queue or the pool) or about to be.
@@ -30,9 +30,9 @@ public final class SimTask {
     /// Where its jobs run.
     public let isolation: TraceEvent.TaskExecutor
     /// The structured parent (`async let`, `addTask`); nil for unstructured tasks.
-    public private(set) weak var parent: SimTask?
+    public private(set) weak var parent: ScriptedTask?
     /// Structured children, in creation order.
-    public internal(set) var children: [SimTask] = []
+    public internal(set) var children: [ScriptedTask] = []
     /// Whether `cancel()` was called on it (or on a structured ancestor).
     public internal(set) var isCancelled = false
     public internal(set) var state: State = .queued
@@ -45,16 +45,16 @@ public final class SimTask {
     public internal(set) var endTime: Nanoseconds?
 
     /// Runs one job; called by the scheduler on the task's executor.
-    let step: (SimTask) throws -> JobOutcome
+    let step: (ScriptedTask) throws -> JobOutcome
     /// The pending wake of a `Task.sleep` (an outside event's id).
     var sleepWake: Int?
     /// Tasks waiting for this one to end, and why (`value` or `children`).
-    var waiters: [(task: SimTask, reason: TraceEvent.TaskReason)] = []
+    var waiters: [(task: ScriptedTask, reason: TraceEvent.TaskReason)] = []
     /// Children still running while this task waits for them (`children`).
     var pendingChildren = 0
 
-    init(id: Int, name: String, kind: TraceEvent.TaskKind, isolation: TraceEvent.TaskExecutor, parent: SimTask?,
-         step: @escaping (SimTask) throws -> JobOutcome) {
+    init(id: Int, name: String, kind: TraceEvent.TaskKind, isolation: TraceEvent.TaskExecutor, parent: ScriptedTask?,
+         step: @escaping (ScriptedTask) throws -> JobOutcome) {
         self.id = id
         self.name = name
         self.kind = kind
@@ -93,13 +93,13 @@ public enum Suspension {
     /// A non-isolated async function doing D of work on the pool.
     case background(Nanoseconds)
     /// `withCheckedContinuation`, not resumed yet (armed by
-    /// ``SimContinuation/arm(_:)``).
-    case continuation(SimContinuation)
+    /// ``ScriptedContinuation/arm(_:)``).
+    case continuation(ScriptedContinuation)
     /// `await t.value` of a task that has not ended.
-    case value(SimTask)
+    case value(ScriptedTask)
     /// Waiting for structured children (a group's end, an `async let`'s
     /// scope exit).
-    case children([SimTask])
+    case children([ScriptedTask])
     /// A pool task's `await MainActor.run { }`: its next job runs on main.
     case main
     /// The end of that main job: the next job runs on the pool again.

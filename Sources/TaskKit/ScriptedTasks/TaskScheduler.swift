@@ -42,7 +42,7 @@ public final class TaskScheduler {
     public var cores: Int?
     public var taskStart = TaskStart.direct
     /// Every task made so far, in creation order.
-    public private(set) var tasks: [SimTask] = []
+    public private(set) var tasks: [ScriptedTask] = []
     /// The first error a pool job threw (it cannot throw into the run
     /// loop); once set, nothing else runs.
     public private(set) var failure: (any Error)?
@@ -50,33 +50,33 @@ public final class TaskScheduler {
     public var onFailure: ((any Error) -> Void)?
 
     enum PoolWork {
-        case job(SimTask, Int)
-        case background(SimTask, Nanoseconds)
+        case job(ScriptedTask, Int)
+        case background(ScriptedTask, Nanoseconds)
     }
 
     var ready: [PoolWork] = []
     var readyHead = 0
     var busyCores = 0
     var pumpScheduled = false
-    var continuations: [String: SimContinuation] = [:]
+    var continuations: [String: ScriptedContinuation] = [:]
 
     public init(loop: SimRunLoop) {
         self.loop = loop
     }
 
     /// The continuation slot named `name` (made on first use).
-    public func continuation(_ name: String) -> SimContinuation {
+    public func continuation(_ name: String) -> ScriptedContinuation {
         if let c = continuations[name] { return c }
-        let c = SimContinuation(name: name)
+        let c = ScriptedContinuation(name: name)
         continuations[name] = c
         return c
     }
 
     /// Makes a task (`task.create`); it runs nothing until ``start(_:from:)``
     /// or ``runImmediately(_:)``.
-    public func create(name: String, kind: TraceEvent.TaskKind, isolation: TraceEvent.TaskExecutor, parent: SimTask?,
-                       step: @escaping (SimTask) throws -> JobOutcome) -> SimTask {
-        let task = SimTask(id: tasks.count + 1, name: name, kind: kind, isolation: isolation, parent: parent, step: step)
+    public func create(name: String, kind: TraceEvent.TaskKind, isolation: TraceEvent.TaskExecutor, parent: ScriptedTask?,
+                       step: @escaping (ScriptedTask) throws -> JobOutcome) -> ScriptedTask {
+        let task = ScriptedTask(id: tasks.count + 1, name: name, kind: kind, isolation: isolation, parent: parent, step: step)
         tasks.append(task)
         parent?.children.append(task)
         context.emit(.taskCreate(task: task.id, name: name, kind: kind, isolation: isolation, parent: parent?.id))
@@ -86,7 +86,7 @@ public final class TaskScheduler {
     /// Enqueues the first job: directly on the main queue for a main task
     /// started on the main thread (``taskStart``), else through a hop; on
     /// the pool for a pool task.
-    public func start(_ task: SimTask, from executor: TraceEvent.TaskExecutor) {
+    public func start(_ task: ScriptedTask, from executor: TraceEvent.TaskExecutor) {
         switch (task.isolation, executor) {
         case (.main, .main) where taskStart == .direct:
             enqueueMain(task, reason: .start)
@@ -101,7 +101,7 @@ public final class TaskScheduler {
 
     /// `Task.immediate`: job 1 runs now, inside the caller, until the first
     /// real suspension.
-    public func runImmediately(_ task: SimTask) throws {
+    public func runImmediately(_ task: ScriptedTask) throws {
         task.jobs = 1
         if task.isolation == .pool {
             context.emit(.taskRun(task: task.id, job: 1, executor: .pool))
@@ -116,7 +116,7 @@ public final class TaskScheduler {
     // MARK: Jobs
 
     /// Appends a job of `task` to the main queue (`task.enqueue`).
-    func enqueueMain(_ task: SimTask, reason: TraceEvent.TaskReason) {
+    func enqueueMain(_ task: ScriptedTask, reason: TraceEvent.TaskReason) {
         guard failure == nil, !task.hasEnded else { return }
         task.jobs += 1
         let job = task.jobs
@@ -129,7 +129,7 @@ public final class TaskScheduler {
         }
     }
 
-    private func runMain(_ task: SimTask, job: Int) throws {
+    private func runMain(_ task: ScriptedTask, job: Int) throws {
         guard failure == nil else { return }
         task.state = .running
         let outcome = try task.step(task)
@@ -153,5 +153,5 @@ public final class TaskScheduler {
     }
 
     /// The tasks that have not ended, in creation order.
-    public var liveTasks: [SimTask] { tasks.filter { !$0.hasEnded } }
+    public var liveTasks: [ScriptedTask] { tasks.filter { !$0.hasEnded } }
 }

@@ -7,7 +7,7 @@ import RunLoopKit
 /// by the end of the job; `sleep D` in a pool job keeps it busy.
 extension TaskScheduler {
     /// Appends a job of `task` to the pool's ready queue (`task.enqueue`).
-    func enqueuePool(_ task: SimTask, reason: TraceEvent.TaskReason) {
+    func enqueuePool(_ task: ScriptedTask, reason: TraceEvent.TaskReason) {
         guard failure == nil, !task.hasEnded else { return }
         task.jobs += 1
         task.state = .queued
@@ -55,7 +55,7 @@ extension TaskScheduler {
 
     /// Runs the job on its core until it suspends or ends; a `busy` keeps
     /// the core and goes on D later.
-    func runPoolStep(_ task: SimTask, job: Int) {
+    func runPoolStep(_ task: ScriptedTask, job: Int) {
         guard failure == nil else { return }
         let outcome: JobOutcome
         do {

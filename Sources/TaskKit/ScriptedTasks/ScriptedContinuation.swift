@@ -6,7 +6,7 @@ import LoopSimTrace
 /// `resume` is `c.resume()`. A resume before the await marks the slot
 /// resumed, and the await that follows does not suspend (R3); a second
 /// resume of the same continuation is Swift's fatal misuse.
-public final class SimContinuation {
+public final class ScriptedContinuation {
     public enum State: Equatable {
         /// No `withCheckedContinuation` is waiting on it.
         case idle
@@ -21,13 +21,13 @@ public final class SimContinuation {
     public let name: String
     public internal(set) var state = State.idle
     /// The task that armed it.
-    var task: SimTask?
+    var task: ScriptedTask?
 
     init(name: String) { self.name = name }
 
     /// `withCheckedContinuation` begins in `task`. Returns false when the
     /// continuation was already resumed (the await then does not suspend).
-    public func arm(_ task: SimTask) -> Bool {
+    public func arm(_ task: ScriptedTask) -> Bool {
         if state == .resumedEarly {
             state = .done
             return false
