@@ -1,4 +1,5 @@
 import LoopSimTrace
+import Raster
 import RenderModel
 import RunLoopKit
 

@@ -1,3 +1,4 @@
+import Raster
 /// The pixels a frame must recomposite, as a short list of rectangles.
 ///
 /// A union box is the simplest damage, and the costliest when two small

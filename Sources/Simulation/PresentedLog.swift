@@ -1,3 +1,4 @@
+import Raster
 import RenderModel
 import RenderWire
 

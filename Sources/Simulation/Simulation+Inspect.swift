@@ -1,5 +1,6 @@
 import LayerKit
 import LoopSimSystem
+import Raster
 import RenderModel
 import RunLoopKit
 

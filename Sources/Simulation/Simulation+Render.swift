@@ -1,5 +1,6 @@
 import LayerKit
 import LoopSimTrace
+import Raster
 import RenderModel
 import RenderWire
 import RunLoopKit

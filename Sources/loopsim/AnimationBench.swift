@@ -1,5 +1,6 @@
 import Foundation
 import LoopSimSystem
+import Raster
 import RenderModel
 import RenderServer
 import Scenario

@@ -1,3 +1,4 @@
+import Raster
 import RenderModel
 
 /// A contact sheet: frames as thumbnails in a grid, each labelled under it

@@ -1,5 +1,6 @@
 import Foundation
 import LoopSimTrace
+import Raster
 import RenderModel
 
 /// The frame PNGs `loopsim test` writes beside the actual trace of a

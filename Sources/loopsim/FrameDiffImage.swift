@@ -1,3 +1,4 @@
+import Raster
 import RenderModel
 
 /// How two frames of one size differ, and the picture of it: the differing

@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 import RenderModel
 
 /// `frames <dir> diff A B [--out FILE]`: how two frames differ.

@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 import RenderModel
 
 /// Reading images and writing outputs; every failure names the file.

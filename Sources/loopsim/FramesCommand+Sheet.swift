@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 import RenderModel
 
 /// `frames <dir> sheet --out FILE [--from F] [--to F] [--every N] [--columns N]`:

@@ -1,3 +1,4 @@
+import Raster
 import RenderModel
 
 /// `--scale n` (enlarge n times, nearest neighbour) or `--scale 1/n`

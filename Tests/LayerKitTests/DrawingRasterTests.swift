@@ -1,4 +1,5 @@
 import LoopSimTestSupport
+import Raster
 import Testing
 import RenderModel
 @testable import LayerKit

@@ -1,5 +1,6 @@
 import Foundation
 import LoopSimTestSupport
+import Raster
 import RenderModel
 import Testing
 

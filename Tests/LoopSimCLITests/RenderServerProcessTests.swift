@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import Raster
 import RenderModel
 import RenderWire
 import Testing

@@ -2,16 +2,6 @@ import RenderModel
 @_exported import LoopSimTestSupport
 
 
-/// The UTF-8 bytes of `text`.
-func bytes(_ text: String) -> [UInt8] {
-    Array(text.utf8)
-}
-
-/// A header written as text followed by raw raster bytes.
-func pnm(_ header: String, _ raster: [UInt8]) -> [UInt8] {
-    Array(header.utf8) + raster
-}
-
 /// Whether every component of the two rects is within `tolerance`.
 func close(_ r: Rect, _ s: Rect, _ tolerance: Double = 1e-9) -> Bool {
     abs(r.origin.x - s.origin.x) <= tolerance && abs(r.origin.y - s.origin.y) <= tolerance

@@ -1,5 +1,6 @@
 import Foundation
 import LoopSimSystem
+import Raster
 @testable import RenderServer
 import Testing
 

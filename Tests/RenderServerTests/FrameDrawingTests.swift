@@ -1,3 +1,4 @@
+import Raster
 @testable import RenderServer
 import RenderModel
 import RenderWire

@@ -19,7 +19,7 @@ import Testing
     }
 
     /// A task whose jobs return `outcomes` in turn, then end.
-    func task(_ name: String, _ isolation: TraceEvent.TaskExecutor, _ outcomes: [JobOutcome], log: @escaping (String) -> Void = { _ in }) -> SimTask {
+    func task(_ name: String, _ isolation: TraceEvent.TaskExecutor, _ outcomes: [JobOutcome], log: @escaping (String) -> Void = { _ in }) -> ScriptedTask {
         var remaining = outcomes
         return scheduler.create(name: name, kind: isolation == .main ? .task : .detached, isolation: isolation, parent: nil) { task in
             log("\(task.name)#\(task.jobs)")

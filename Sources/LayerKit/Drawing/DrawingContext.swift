@@ -1,3 +1,4 @@
+import Raster
 import RenderModel
 
 /// The display phase's Core Graphics stand-in: draws into a bitmap it owns.

@@ -2,12 +2,12 @@
 ///
 /// `pixels` holds `width × height × 4` bytes, row-major from the top row, each
 /// pixel r, g, b, a with r, g, b already multiplied by a. Two bitmaps are equal
-/// when their sizes and bytes are; `contentHash` names the content stably
-/// across runs and machines.
+/// when their sizes and bytes are; `contentHash` (module Raster) names the
+/// content stably across runs and machines.
 ///
 ///     var b = Bitmap(width: 2, height: 1, fill: RGBA8(.red))
 ///     b[1, 0] = RGBA8(.green)
-///     b.contentHash    // 16 hex digits
+///     b.contentHash    // 16 hex digits (import Raster)
 public struct Bitmap: Hashable, Sendable {
     /// Pixels per row.
     public let width: Int

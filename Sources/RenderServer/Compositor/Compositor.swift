@@ -1,3 +1,4 @@
+import Raster
 import RenderModel
 
 /// Renders a `RenderTree` into display bitmaps: exact, integer, the same

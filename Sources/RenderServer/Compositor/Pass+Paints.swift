@@ -1,3 +1,4 @@
+import Raster
 import RenderModel
 
 /// A pass's paints of one layer: background, border, contents, and the

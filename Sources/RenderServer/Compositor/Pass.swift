@@ -1,3 +1,4 @@
+import Raster
 import RenderModel
 
 /// One traversal of the tree for one region.

@@ -1,3 +1,4 @@
+import Raster
 import RenderModel
 
 /// Draws a frame's damage into a session's framebuffer, its P6 bytes and

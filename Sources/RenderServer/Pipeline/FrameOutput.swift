@@ -1,4 +1,5 @@
 import LoopSimSystem
+import Raster
 import RenderWire
 
 /// Where a render server writes its frames: `frame-NNNNNN.ppm` files and

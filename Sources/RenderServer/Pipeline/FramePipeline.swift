@@ -1,5 +1,6 @@
 import LoopSimSystem
 import LoopSimTrace
+import Raster
 import RenderModel
 import RenderWire
 

@@ -1,4 +1,5 @@
 import LoopSimSystem
+import Raster
 import RenderModel
 import RenderWire
 

@@ -1,3 +1,4 @@
+import Raster
 import RenderModel
 
 /// One layer of the render tree, as the compositor walks it: a copy of its

@@ -1,3 +1,4 @@
+import Raster
 import RenderModel
 
 /// Damage: which pixels a commit may have changed. A change that can move

@@ -1,3 +1,4 @@
+import Raster
 import RenderModel
 
 /// What the tree computes for the compositor: render order, and after each

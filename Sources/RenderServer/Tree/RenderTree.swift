@@ -1,3 +1,4 @@
+import Raster
 import RenderModel
 
 /// The render server's copy of the layer tree, built by applying commits in

@@ -1,5 +1,6 @@
 import Foundation
 import LoopSimTrace
+import Raster
 import RenderModel
 
 /// The frames a report embeds: which ones (at most `maxFrames`), their

@@ -1,9 +1,0 @@
-/// Reads and parses scenario files, keeping the text for runtime diagnostics.
-public enum ScenarioLoader {
-    /// Reads `path` and parses it; see ``ScenarioParser/parseFile(atPath:)``
-    /// for how unreadable files and invalid UTF-8 are reported.
-    public static func load(path: String) throws(Diagnostic) -> (ScenarioFile, String) {
-        let source = try ScenarioParser.decodeUTF8(try ScenarioParser.readFile(path), path: path)
-        return (try ScenarioParser.parse(source, path: path), source)
-    }
-}
