@@ -1,5 +1,6 @@
 import Foundation
 import LoopSimSystem
+import LoopSimTrace
 import RenderServer
 import RenderWire
 import Scenario

@@ -1,5 +1,6 @@
 import Foundation
 import LoopSimSystem
+import LoopSimTrace
 import RenderWire
 import Scenario
 import Simulation

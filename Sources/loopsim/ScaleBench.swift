@@ -2,6 +2,7 @@ import Foundation
 import RenderServer
 import RenderWire
 import LoopSimSystem
+import LoopSimTrace
 import RunLoopKit
 import Scenario
 import Simulation

@@ -1,4 +1,5 @@
 import LoopSimSystem
+import LoopSimTrace
 import RenderWire
 
 /// Where a render server writes its frames: `frame-NNNNNN.ppm` files and
@@ -148,7 +149,7 @@ public final class FolderFrameOutput: FrameOutput {
     /// Writes what is queued, then stops the writing thread.
     deinit { queue.finish() }
 
-    /// `frame-000042.ppm`: ``RenderWire/FrameFolder/fileName(frame:)``.
+    /// `frame-000042.ppm`: ``LoopSimTrace/FrameFolder/fileName(frame:)``.
     public static func fileName(frame: UInt64) -> String {
         FrameFolder.fileName(frame: frame)
     }
@@ -236,7 +237,7 @@ final class FrameFileWriter {
     /// frame takes the smallest name); nil before that.
     private var reusable: [String]?
     /// `<folder>/.reuse`: where the client put the previous run's frame
-    /// files (``RenderWire/FrameFolder/reuseFolderName``).
+    /// files (``LoopSimTrace/FrameFolder/reuseFolderName``).
     private let reuseFolder: String
 
     init(folder: String) {
