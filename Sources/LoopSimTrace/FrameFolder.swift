@@ -4,17 +4,17 @@
 /// format: the server writes through it, the client clears and checks
 /// with it, and `loopsim frames`, `diff`, `report` and `test --faults` read
 /// through it. Names and text only, no I/O.
-public enum FrameFolder {
+package enum FrameFolder {
     /// The index, one JSON line per drawn frame: `frames.jsonl`.
-    public static let indexFileName = "frames.jsonl"
+    package static let indexFileName = "frames.jsonl"
 
     /// The hidden folder inside a frames folder that holds the previous
     /// run's frame files while a new run rewrites them in place
     /// (docs/render-server.md, "Files"): `.reuse`.
-    public static let reuseFolderName = ".reuse"
+    package static let reuseFolderName = ".reuse"
 
     /// `frame-000042.ppm` (at least six digits).
-    public static func fileName(frame: UInt64) -> String {
+    package static func fileName(frame: UInt64) -> String {
         let digits = String(frame)
         return "frame-" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + ".ppm"
     }
@@ -22,19 +22,19 @@ public enum FrameFolder {
     /// Whether `name` is one the server writes: the index, a frame, or a
     /// frame still being written (`.ppm.partial`). Nothing else in the
     /// folder is the server's to remove.
-    public static func isServerFile(_ name: String) -> Bool {
+    package static func isServerFile(_ name: String) -> Bool {
         name == indexFileName || (name.hasPrefix("frame-") && (name.hasSuffix(".ppm") || name.hasSuffix(".ppm.partial")))
     }
 
     /// Whether `name` is a finished frame file (`frame-*.ppm`), the kind a
     /// new run may rewrite in place.
-    public static func isFrameFile(_ name: String) -> Bool {
+    package static func isFrameFile(_ name: String) -> Bool {
         name.hasPrefix("frame-") && name.hasSuffix(".ppm")
     }
 
     /// The frame number of a finished frame file's name: 42 for
     /// `frame-000042.ppm` (or `frame-42.ppm`); nil for any other name.
-    public static func frameNumber(ofFileName name: String) -> UInt64? {
+    package static func frameNumber(ofFileName name: String) -> UInt64? {
         guard isFrameFile(name) else { return nil }
         let digits = name.utf8.dropFirst("frame-".utf8.count).dropLast(".ppm".utf8.count)
         guard !digits.isEmpty, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
@@ -44,7 +44,7 @@ public enum FrameFolder {
     /// The frame number an index line starts with (`{"frame":N,`, as
     /// ``FrameIndexEntry/jsonLine`` writes it), without reading the rest:
     /// for checking which frames the index has. Nil for any other line.
-    public static func frameNumber(ofIndexLine line: some Collection<UInt8>) -> UInt64? {
+    package static func frameNumber(ofIndexLine line: some Collection<UInt8>) -> UInt64? {
         let prefix = #"{"frame":"#.utf8
         guard line.starts(with: prefix) else { return nil }
         let digits = line.dropFirst(prefix.count).prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
@@ -52,23 +52,23 @@ public enum FrameFolder {
     }
 
     /// A line of an index that does not read: its number (from 1) and why.
-    public struct IndexError: Error, Equatable, CustomStringConvertible {
+    package struct IndexError: Error, Equatable, CustomStringConvertible {
         /// The line, counted from 1.
-        public var line: Int
+        package var line: Int
         /// Why: ``FrameIndexEntry/ReadError``'s message, or a frame listed twice.
-        public var message: String
-        public init(line: Int, message: String) {
+        package var message: String
+        package init(line: Int, message: String) {
             self.line = line
             self.message = message
         }
         /// `LINE: MESSAGE`.
-        public var description: String { "\(line): \(message)" }
+        package var description: String { "\(line): \(message)" }
     }
 
     /// The entries of an index's text, in on-screen order (by time, then
     /// frame). Blank lines are skipped; a frame listed twice is an error.
     /// - Throws: ``IndexError`` for the first line that does not read.
-    public static func parseIndex(_ text: String) throws(IndexError) -> [FrameIndexEntry] {
+    package static func parseIndex(_ text: String) throws(IndexError) -> [FrameIndexEntry] {
         var entries: [FrameIndexEntry] = []
         var seen: [UInt64: Int] = [:]
         for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()

@@ -58,7 +58,7 @@ extension FrameFolder {
     /// line (one starting `{"frame":N,`), in words, in the order given:
     /// `frame-000031.ppm and its frames.jsonl line`, `frame-000061.ppm`,
     /// `the frames.jsonl line of frame-000001.ppm`. Empty when all are there.
-    public static func missingFrames(in folder: String, frames: [UInt64]) -> [String] {
+    package static func missingFrames(in folder: String, frames: [UInt64]) -> [String] {
         var indexed = Set<UInt64>()
         if let bytes = try? FileSystem.readFile(FilePath.join(folder, indexFileName)) {
             for line in bytes.split(separator: UInt8(ascii: "\n")) {
