@@ -26,7 +26,9 @@ let package = Package(
         .target(name: "Simulation", dependencies: ["RunLoopKit", "TaskKit", "LayerKit", "Raster", "RenderModel", "RenderWire", "LoopSimSystem", "LoopSimTrace"], swiftSettings: strict),
         .target(name: "Scenario", dependencies: ["Simulation", "TaskKit", "LayerKit", "RenderModel", "RenderWire", "RunLoopKit", "LoopSimSystem", "LoopSimTrace"], swiftSettings: strict),
         .executableTarget(name: "loopsim-render", dependencies: ["RenderServer", "RenderWire", "LoopSimSystem", "LoopSimTrace"], swiftSettings: strict),
-        .executableTarget(name: "loopsim", dependencies: ["loopsim-render", "RenderServer", "Scenario", "Simulation", "TaskKit", "RunLoopKit", "LayerKit", "Raster", "RenderModel", "RenderWire", "LoopSimSystem", "LoopSimTrace"], swiftSettings: strict),
+        .target(name: "LoopSimBench", dependencies: ["RenderServer", "Scenario", "Simulation", "TaskKit", "RunLoopKit", "LayerKit", "Raster", "RenderModel", "RenderWire", "LoopSimSystem", "LoopSimTrace"], swiftSettings: strict),
+        .target(name: "LoopSimTools", dependencies: ["RenderServer", "Scenario", "Simulation", "RunLoopKit", "Raster", "RenderModel", "LoopSimSystem", "LoopSimTrace"], swiftSettings: strict),
+        .executableTarget(name: "loopsim", dependencies: ["loopsim-render", "LoopSimBench", "LoopSimTools", "Scenario", "Simulation", "LoopSimSystem", "LoopSimTrace"], swiftSettings: strict),
         .target(name: "LoopSimTestSupport", dependencies: ["RenderModel"], path: "Tests/LoopSimTestSupport", swiftSettings: strict),
         .testTarget(name: "LoopSimSystemTests", dependencies: ["LoopSimSystem"], swiftSettings: strict),
         .testTarget(name: "LoopSimTraceTests", dependencies: ["LoopSimTestSupport", "LoopSimTrace"], swiftSettings: strict),
@@ -39,7 +41,9 @@ let package = Package(
         .testTarget(name: "LayerKitTests", dependencies: ["LoopSimTestSupport", "LayerKit", "RunLoopKit", "Raster", "RenderModel", "LoopSimTrace"], swiftSettings: strict),
         .testTarget(name: "SimulationTests", dependencies: ["LoopSimTestSupport", "Simulation", "TaskKit", "RenderServer", "RunLoopKit", "LayerKit", "LoopSimSystem", "LoopSimTrace", "RenderWire", "Raster", "RenderModel"], swiftSettings: strict),
         .testTarget(name: "ScenarioTests", dependencies: ["LoopSimTestSupport", "Scenario", "Simulation", "RenderServer", "RunLoopKit", "LayerKit", "LoopSimSystem", "RenderWire", "RenderModel", "LoopSimTrace"], swiftSettings: strict),
-        .testTarget(name: "LoopSimCLITests", dependencies: ["LoopSimTestSupport", "loopsim", "loopsim-render", "Scenario", "RenderWire", "Raster", "RenderModel", "LoopSimSystem", "LoopSimTrace"], swiftSettings: strict),
+        .testTarget(name: "LoopSimBenchTests", dependencies: ["LoopSimBench"], swiftSettings: strict),
+        .testTarget(name: "LoopSimToolsTests", dependencies: ["LoopSimTools", "Scenario", "Raster", "RenderModel", "LoopSimSystem", "LoopSimTrace"], swiftSettings: strict),
+        .testTarget(name: "LoopSimCLITests", dependencies: ["LoopSimTestSupport", "loopsim", "loopsim-render", "RenderWire", "Raster", "RenderModel", "LoopSimSystem", "LoopSimTrace"], swiftSettings: strict),
     ]
 )
 

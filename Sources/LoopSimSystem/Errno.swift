@@ -75,6 +75,8 @@ extension Errno {
     public static var timedOut: Errno { Errno(rawValue: ETIMEDOUT) }
     /// `EADDRINUSE`: a socket path another server is listening on.
     public static var addressInUse: Errno { Errno(rawValue: EADDRINUSE) }
+    /// `EFBIG`: a file larger than allowed (``FileSystem/readFile(_:limit:)``).
+    public static var fileTooLarge: Errno { Errno(rawValue: EFBIG) }
     /// `ELOOP`: a symbolic link where `O_NOFOLLOW` refuses one.
     public static var tooManyLinks: Errno { Errno(rawValue: ELOOP) }
 

@@ -200,3 +200,19 @@ func system_writev(_ fd: CInt, _ vectors: UnsafePointer<iovec>, _ count: CInt) -
     }
     return Glibc.writev(fd, cut, CInt(cut.count))
 }
+
+/// `mkdtemp(template)`: the template's `XXXXXX` replaced in place; nil
+/// with errno set on failure. A mocked call always fails, with the errno
+/// the driver scripts.
+func system_mkdtemp(_ template: UnsafeMutablePointer<CChar>) -> UnsafeMutablePointer<CChar>? {
+    if let _: CInt = mocked("mkdtemp", []) { return nil }
+    return Glibc.mkdtemp(template)
+}
+
+/// `write` to standard output or standard error for ``Console``: mockable,
+/// but never faulted (a ``FaultPlan`` is for the simulation's files and
+/// sockets; the tools' own messages must not move its draws).
+func system_console_write(_ fd: CInt, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    if let r: Int = mocked("write", [Int(fd), count]) { return r }
+    return Glibc.write(fd, buffer, count)
+}

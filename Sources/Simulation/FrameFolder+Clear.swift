@@ -1,11 +1,11 @@
 import LoopSimSystem
-import RenderWire
+import LoopSimTrace
 
 extension FrameFolder {
     /// Clears a previous run's frames out of `folder`, touching only the
-    /// server's own file names (``RenderWire/FrameFolder/isServerFile(_:)``):
+    /// server's own file names (``LoopSimTrace/FrameFolder/isServerFile(_:)``):
     /// its frame files (`frame-*.ppm`, regular files) move into the hidden
-    /// ``RenderWire/FrameFolder/reuseFolderName`` folder, where the new
+    /// ``LoopSimTrace/FrameFolder/reuseFolderName`` folder, where the new
     /// server rewrites them in place as its own frames instead of creating
     /// new files (what it does not need is removed at the end of the run:
     /// ``removeReuseLeftovers(in:)``); the index and any `.partial` are
@@ -58,13 +58,11 @@ extension FrameFolder {
     /// line (one starting `{"frame":N,`), in words, in the order given:
     /// `frame-000031.ppm and its frames.jsonl line`, `frame-000061.ppm`,
     /// `the frames.jsonl line of frame-000001.ppm`. Empty when all are there.
-    public static func missingFrames(in folder: String, frames: [UInt64]) -> [String] {
+    package static func missingFrames(in folder: String, frames: [UInt64]) -> [String] {
         var indexed = Set<UInt64>()
         if let bytes = try? FileSystem.readFile(FilePath.join(folder, indexFileName)) {
-            let prefix = Array(#"{"frame":"#.utf8)
-            for line in bytes.split(separator: UInt8(ascii: "\n")) where line.starts(with: prefix) {
-                let digits = line.dropFirst(prefix.count).prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-                if let n = UInt64(String(decoding: digits, as: UTF8.self)) { indexed.insert(n) }
+            for line in bytes.split(separator: UInt8(ascii: "\n")) {
+                if let n = frameNumber(ofIndexLine: line) { indexed.insert(n) }
             }
         }
         return frames.compactMap { n in

@@ -1,3 +1,4 @@
+import LoopSimTrace
 import RenderModel
 import RenderWire
 

@@ -1,3 +1,4 @@
+import LoopSimTrace
 import Raster
 import RenderModel
 import RenderWire

@@ -1,4 +1,5 @@
 import LoopSimSystem
+import LoopSimTrace
 import RenderWire
 
 /// When the render server dies or stops answering (docs/render-server.md,

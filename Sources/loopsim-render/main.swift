@@ -44,12 +44,12 @@ OPTIONS:
 """
 
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("Error: \(message)\nUsage: loopsim-render --fd <n> | --listen <path> [--frames-budget <bytes>]\n  See 'loopsim-render --help' for more information.\n".utf8))
+    Console.write("Error: \(message)\nUsage: loopsim-render --fd <n> | --listen <path> [--frames-budget <bytes>]\n  See 'loopsim-render --help' for more information.\n", to: .standardError)
     exit(64)
 }
 
 func log(_ message: String) {
-    FileHandle.standardError.write(Data("loopsim-render: \(message)\n".utf8))
+    Console.write("loopsim-render: \(message)\n", to: .standardError)
 }
 
 var args = Array(CommandLine.arguments.dropFirst())

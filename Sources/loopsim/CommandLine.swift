@@ -1,36 +1,49 @@
-import Foundation
+import LoopSimSystem
+import LoopSimTools
 import LoopSimTrace
 
-/// A usage error: printed as `Error: …`, then the command's usage and a
-/// pointer to its help; exit status 64.
-struct UsageError: Error {
-    var message: String
+/// One option of a subcommand, declared once: the parser reads its name
+/// and whether it takes a value, the help prints its label and text, and
+/// the suggestion for a misspelt option comes from the same list.
+struct Option {
+    /// `--trace`.
+    var name: String
+    /// What follows the name in the help (`<path>`, `<dir>|none`), for an
+    /// option that takes a value; nil for a flag.
+    var value: String?
+    /// The help text.
+    var help: String
+
+    /// An option that takes a value: `--trace <path>`, given as
+    /// `--trace PATH` or `--trace=PATH`.
+    static func value(_ name: String, _ value: String, _ help: String) -> Option {
+        Option(name: name, value: value, help: help)
+    }
+
+    /// A flag: `--quiet`, which takes no value.
+    static func flag(_ name: String, _ help: String) -> Option {
+        Option(name: name, value: nil, help: help)
+    }
+
+    /// The help's left column: `--trace <path>`.
+    var label: String { value.map { "\(name) \($0)" } ?? name }
 }
 
-/// An input file or folder named on the command line does not exist:
-/// printed as `Error: …` (no usage, no caret); exit status 66.
-struct NoInputError: Error {
-    var message: String
-}
-
-/// Exit statuses of the CLI.
-enum ExitStatus {
-    static let success: Int32 = 0
-    static let failure: Int32 = 1
-    static let scenarioError: Int32 = 2
-    static let usage: Int32 = 64
-    /// EX_NOINPUT (sysexits.h): an input file or folder does not exist.
-    static let noInput: Int32 = 66
-}
-
-/// One subcommand, described the swift-argument-parser way.
+/// One subcommand, described the swift-argument-parser way: its name and
+/// the line the root help gives it, its help, and its options — the one
+/// declaration that both ``help()`` and ``parse(_:)`` read.
 struct CommandSpec {
     var name: String
+    /// The root help's line for it (`loopsim --help`).
+    var summary: String
     var abstract: String
     var usage: String
     var arguments: [(String, String)] = []
-    var options: [(String, String)] = []
+    var options: [Option] = []
     var discussion: String = ""
+    /// A check of the raw arguments before they are parsed (`frames`
+    /// refuses negative numbers, which would read as unknown options).
+    var precheck: (@Sendable ([String]) throws -> Void)?
 
     func help() -> String {
         var out = "OVERVIEW: \(abstract)\n\nUSAGE: \(usage)\n"
@@ -40,11 +53,21 @@ struct CommandSpec {
             for (name, text) in arguments { out += formatRow(name, text) }
         }
         out += "\nOPTIONS:\n"
-        for (name, text) in options + [("-h, --help", "Show help information.")] { out += formatRow(name, text) }
+        for option in options { out += formatRow(option.label, option.help) }
+        out += formatRow("-h, --help", "Show help information.")
         return out
+    }
+
+    /// Parses `args` against ``options``.
+    func parse(_ args: [String]) throws -> ParsedArguments {
+        try precheck?(args)
+        return try ParsedArguments(args, valueOptions: Set(options.filter { $0.value != nil }.map(\.name)),
+                                   flagOptions: Set(options.filter { $0.value == nil }.map(\.name)))
     }
 }
 
+/// A help row: the name in a 26-column field (on its own line when it is
+/// longer), then the text.
 func formatRow(_ name: String, _ text: String) -> String {
     let pad = 26
     if name.count + 2 >= pad { return "  \(name)\n" + String(repeating: " ", count: pad) + "\(text)\n" }
@@ -105,10 +128,10 @@ struct ParsedArguments {
 
 /// Writes to standard error.
 func printError(_ text: String) {
-    FileHandle.standardError.write((text + "\n").data(using: .utf8)!)
+    Console.error(text)
 }
 
-/// Writes to standard output without buffering surprises at exit.
+/// Writes to standard output.
 func printOut(_ text: String, terminator: String = "\n") {
-    FileHandle.standardOutput.write((text + terminator).data(using: .utf8)!)
+    Console.out(text, terminator: terminator)
 }

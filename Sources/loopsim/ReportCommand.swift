@@ -1,18 +1,18 @@
-import Foundation
+import LoopSimSystem
+import LoopSimTools
 
 /// `loopsim report RUN_DIR [--out FILE] [--max-frames N]`: one
 /// self-contained HTML page of a run (`docs/report.md`).
 enum ReportCommand {
-    static let defaultMaxFrames = 240
-
     static let spec = CommandSpec(
         name: "report",
+        summary: "Write a run's report: one self-contained HTML page.",
         abstract: "Write a run folder's report: one self-contained HTML page (timeline, frames, latencies, expectations).",
         usage: "loopsim report <run-dir> [--out <file>] [--max-frames <n>]",
         arguments: [("<run-dir>", "A run folder written by 'loopsim run' (loopsim-out/<name>: trace.jsonl, scenario.loop, run.json, frames/).")],
         options: [
-            ("--out <file>", "Where to write the page (default: <run-dir>/report.html)."),
-            ("--max-frames <n>", "Embed at most n frames, 1 to 10000 (default \(defaultMaxFrames)); past it, evenly spaced ones and those that show a transaction."),
+            .value("--out", "<file>", "Where to write the page (default: <run-dir>/report.html)."),
+            .value("--max-frames", "<n>", "Embed at most n frames, 1 to 10000 (default \(Report.defaultMaxFrames)); past it, evenly spaced ones and those that show a transaction."),
         ],
         discussion: """
         The page needs no network and no other file: the frames are embedded as PNG.
@@ -23,14 +23,12 @@ enum ReportCommand {
         the folder does not exist.
         """)
 
-    static func main(_ args: [String]) throws -> Int32 {
-        let parsed = try ParsedArguments(args, valueOptions: ["--out", "--max-frames"], flagOptions: [])
-        if parsed.wantsHelp { printOut(spec.help()); return ExitStatus.success }
+    static func run(_ parsed: ParsedArguments) throws -> Int32 {
         guard parsed.positionals.count == 1 else {
             throw UsageError(message: parsed.positionals.isEmpty ? "missing expected argument '<run-dir>'"
                 : "unexpected argument '\(parsed.positionals[1])'")
         }
-        var maxFrames = defaultMaxFrames
+        var maxFrames = Report.defaultMaxFrames
         if let text = parsed.values["--max-frames"] {
             guard let n = Int(text), n >= 1, n <= 10_000 else {
                 throw UsageError(message: "the value '\(text)' is invalid for '--max-frames' (expected 1 to 10000)")
@@ -38,37 +36,22 @@ enum ReportCommand {
             maxFrames = n
         }
         let dir = parsed.positionals[0]
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory) else {
+        guard let kind = FileSystem.kind(of: dir) else {
             throw NoInputError(message: "cannot read '\(dir)': No such file or directory")
         }
-        guard isDirectory.boolValue else {
+        guard kind == .directory else {
             throw UsageError(message: "'\(dir)' is not a folder: give the run folder (loopsim-out/NAME) that 'loopsim run' wrote")
         }
         let folder = RunFolder(path: dir)
         let out = parsed.values["--out"] ?? folder.reportPath
         if !out.hasSuffix(".html") { throw UsageError(message: "'--out \(out)' must end in .html") }
         do throws(FramesDataError) {
-            let summary = try write(folder: folder, to: out, maxFrames: maxFrames)
+            let summary = try Report.write(folder: folder, to: out, maxFrames: maxFrames)
             printOut("report: \(out) (\(summary))")
         } catch {
             printError("Error: \(error.message)")
             return ExitStatus.scenarioError
         }
         return ExitStatus.success
-    }
-
-    /// Reads `folder` and writes its page to `path`; returns what it holds
-    /// (`1234 events, 2 frames, 6 expectations, 120 KB`).
-    @discardableResult
-    static func write(folder: RunFolder, to path: String, maxFrames: Int) throws(FramesDataError) -> String {
-        let data = try ReportData(folder: folder, maxFrames: maxFrames)
-        let page = ReportPage.render(data)
-        try FramesCommand.write(page, to: path)
-        let expectations = data.record?.expectations.count
-        return [FramesCommand.count(data.events.count, "event"),
-                FramesCommand.count(data.frames.frames.count, "frame") + (data.frames.note == nil ? "" : " of \(data.frames.total)"),
-                expectations.map { FramesCommand.count($0, "expectation") } ?? "no run.json",
-                "\((page.count + 1023) / 1024) KB"].joined(separator: ", ")
     }
 }

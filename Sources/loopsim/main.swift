@@ -1,8 +1,29 @@
 import Foundation
+import LoopSimTools
 import LoopSimTrace
 
 /// The version printed by `loopsim --version`.
 let loopsimVersion = "0.1.0"
+
+/// One subcommand: its declaration (name, summary, help, options) and what
+/// runs it once its arguments are parsed.
+struct Subcommand {
+    var spec: CommandSpec
+    var run: (ParsedArguments) throws -> Int32
+}
+
+/// The subcommands, in the order the root help lists them: the one list.
+let subcommands: [Subcommand] = [
+    Subcommand(spec: RunCommand.spec, run: RunCommand.run),
+    Subcommand(spec: TestCommand.spec, run: TestCommand.run),
+    Subcommand(spec: BenchCommand.spec, run: BenchCommand.run),
+    Subcommand(spec: FramesCommand.spec, run: FramesCommand.run),
+    Subcommand(spec: WhyCommand.spec, run: WhyCommand.run),
+    Subcommand(spec: DiffCommand.spec, run: DiffCommand.run),
+    Subcommand(spec: ReportCommand.spec, run: ReportCommand.run),
+]
+
+@MainActor func subcommand(named name: String) -> Subcommand? { subcommands.first { $0.spec.name == name } }
 
 let rootHelp = """
 OVERVIEW: LoopSim — a deterministic model of the loop that turns app code into pixels
@@ -11,31 +32,11 @@ OVERVIEW: LoopSim — a deterministic model of the loop that turns app code into
 USAGE: loopsim <subcommand>
 
 OPTIONS:
-  --version               Show the version.
-  -h, --help              Show help information.
-
+\(formatRow("--version", "Show the version."))\(formatRow("-h, --help", "Show help information."))
 SUBCOMMANDS:
-  run                     Run a scenario and print its trace and expectations.
-  test                    Run the golden scenarios under Traces/ and compare their traces.
-  bench                   Run the benchmarks (warm-up, N runs, percentiles).
-  frames                  Inspect a run's frames: list, pixel, diff, png, sheet.
-  why                     Say what became of every set of a layer property.
-  diff                    Compare two runs: the first diverging event, the frames that differ.
-  report                  Write a run's report: one self-contained HTML page.
-  help                    Show help for a subcommand.
-
+\(subcommands.map { formatRow($0.spec.name, $0.spec.summary) }.joined())\(formatRow("help", "Show help for a subcommand."))
   See 'loopsim help <subcommand>' for detailed help.
 """
-
-let commands: [String: CommandSpec] = [
-    "run": RunCommand.spec,
-    "test": TestCommand.spec,
-    "bench": BenchCommand.spec,
-    "frames": FramesCommand.spec,
-    "why": WhyCommand.spec,
-    "diff": DiffCommand.spec,
-    "report": ReportCommand.spec,
-]
 
 func usageFailure(_ error: UsageError, _ spec: CommandSpec?) -> Int32 {
     printError("Error: \(error.message)")
@@ -49,9 +50,12 @@ func usageFailure(_ error: UsageError, _ spec: CommandSpec?) -> Int32 {
     return ExitStatus.usage
 }
 
-func mainEntry(_ argv: [String]) -> Int32 {
+/// Parse, validate, run: the subcommand's arguments parsed against its
+/// options (usage errors: exit 64), its help if asked for, else its run.
+@MainActor func mainEntry(_ argv: [String]) -> Int32 {
+    let names = subcommands.map(\.spec.name)
     guard let first = argv.first else {
-        return usageFailure(UsageError(message: "missing subcommand (run, test, frames, why, diff, report, bench or help)"), nil)
+        return usageFailure(UsageError(message: "missing subcommand (\(names.joined(separator: ", ")) or help)"), nil)
     }
     switch first {
     case "-h", "--help":
@@ -62,31 +66,28 @@ func mainEntry(_ argv: [String]) -> Int32 {
         return ExitStatus.success
     case "help":
         if argv.count == 1 { printOut(rootHelp); return ExitStatus.success }
-        guard let spec = commands[argv[1]] else {
+        guard let command = subcommand(named: argv[1]) else {
             return usageFailure(UsageError(message: "unknown subcommand '\(argv[1])'"), nil)
         }
-        printOut(spec.help())
+        printOut(command.spec.help())
         return ExitStatus.success
     default:
-        let rest = Array(argv.dropFirst())
-        do {
-            switch first {
-            case "run": return try RunCommand.main(rest)
-            case "test": return try TestCommand.main(rest)
-            case "bench": return try BenchCommand.main(rest)
-            case "frames": return try FramesCommand.main(rest)
-            case "why": return try WhyCommand.main(rest)
-            case "diff": return try DiffCommand.main(rest)
-            case "report": return try ReportCommand.main(rest)
-            default:
-                var message = "unknown subcommand '\(first)'"
-                if let close = Spelling.suggestion(for: first, from: commands.keys.sorted(), maxDistance: 2) {
-                    message += "; did you mean '\(close)'?"
-                }
-                throw UsageError(message: message)
+        guard let command = subcommand(named: first) else {
+            var message = "unknown subcommand '\(first)'"
+            if let close = Spelling.suggestion(for: first, from: names.sorted(), maxDistance: 2) {
+                message += "; did you mean '\(close)'?"
             }
+            return usageFailure(UsageError(message: message), nil)
+        }
+        do {
+            let parsed = try command.spec.parse(Array(argv.dropFirst()))
+            if parsed.wantsHelp {
+                printOut(command.spec.help())
+                return ExitStatus.success
+            }
+            return try command.run(parsed)
         } catch let error as UsageError {
-            return usageFailure(error, commands[first])
+            return usageFailure(error, command.spec)
         } catch let error as NoInputError {
             printError("Error: \(error.message)")
             return ExitStatus.noInput

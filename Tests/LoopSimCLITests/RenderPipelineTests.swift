@@ -1,4 +1,5 @@
 import LoopSimSystem
+import LoopSimTrace
 import RenderWire
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,7 @@
 import LoopSimTestSupport
 import Foundation
 import LoopSimSystem
+import LoopSimTrace
 import Testing
 @testable import Scenario
 import Simulation

@@ -1,5 +1,6 @@
 import Foundation
 import LoopSimSystem
+import LoopSimTrace
 import RenderWire
 @testable import Simulation
 import Testing

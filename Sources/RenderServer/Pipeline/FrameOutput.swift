@@ -1,4 +1,5 @@
 import LoopSimSystem
+import LoopSimTrace
 import Raster
 import RenderWire
 
@@ -149,7 +150,7 @@ public final class FolderFrameOutput: FrameOutput {
     /// Writes what is queued, then stops the writing thread.
     deinit { queue.finish() }
 
-    /// `frame-000042.ppm`: ``RenderWire/FrameFolder/fileName(frame:)``.
+    /// `frame-000042.ppm`: ``LoopSimTrace/FrameFolder/fileName(frame:)``.
     public static func fileName(frame: UInt64) -> String {
         FrameFolder.fileName(frame: frame)
     }
@@ -237,7 +238,7 @@ final class FrameFileWriter {
     /// frame takes the smallest name); nil before that.
     private var reusable: [String]?
     /// `<folder>/.reuse`: where the client put the previous run's frame
-    /// files (``RenderWire/FrameFolder/reuseFolderName``).
+    /// files (``LoopSimTrace/FrameFolder/reuseFolderName``).
     private let reuseFolder: String
 
     init(folder: String) {
