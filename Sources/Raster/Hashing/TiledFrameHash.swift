@@ -24,7 +24,7 @@ import RenderModel
 /// (512 bytes a tile), so the rows of a tile outside the damage are not
 /// read again. Equal to ``init(_:)`` over the same pixels whatever the
 /// damage history (tested).
-public struct TiledFrameHash: Sendable, Equatable {
+package struct TiledFrameHash: Sendable, Equatable {
     /// Pixels on a side of a tile.
     public static let tileSize = 64
 

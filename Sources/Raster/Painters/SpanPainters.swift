@@ -189,7 +189,7 @@ import RenderModel
     /// left, bottom right) with 8-bit fractions: exact integer weights
     /// summing to 65536, rounded half up.
     @inlinable @inline(__always)
-    package static func bilinear(_ t00: UInt32, _ t01: UInt32, _ t10: UInt32, _ t11: UInt32, fx: UInt32, fy: UInt32) -> UInt32 {
+    static func bilinear(_ t00: UInt32, _ t01: UInt32, _ t10: UInt32, _ t11: UInt32, fx: UInt32, fy: UInt32) -> UInt32 {
         if fx == 0, fy == 0 { return t00 }
         let wx0 = 256 &- fx
         let rbTop = (t00 & 0x00FF_00FF) &* wx0 &+ (t01 & 0x00FF_00FF) &* fx

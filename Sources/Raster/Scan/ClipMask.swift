@@ -27,7 +27,7 @@ import RenderModel
 
     /// The alpha of display pixel (`x`, `y`) and its right neighbours.
     @inlinable @inline(__always)
-    package func row(x: Int, y: Int) -> UnsafeMutablePointer<UInt8> {
+    func row(x: Int, y: Int) -> UnsafeMutablePointer<UInt8> {
         alpha + ((y - rect.y) * rect.width + (x - rect.x))
     }
 

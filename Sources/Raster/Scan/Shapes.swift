@@ -40,7 +40,7 @@ package enum Shapes {
     /// Segments per quarter circle for an arc of `radius` display pixels:
     /// the fewest (a power of two up to 256) whose chords stay within 1/32
     /// pixel of the arc.
-    package static func segments(radius: Double) -> Int {
+    static func segments(radius: Double) -> Int {
         var n = 1
         while n < 256 {
             // cos of half a step: the sagitta is r·(1 − cos(θ/2)).
@@ -54,7 +54,7 @@ package enum Shapes {
     /// The rounded rectangle `rect` with corner `radius` (clamped to half the
     /// shorter side), clockwise on screen from the top edge, mapped by `t`.
     /// A radius of 0 gives the four corners.
-    package static func roundedRect(_ rect: Rect, radius: Double, transform t: Transform2D, segments n: Int) -> [Point] {
+    static func roundedRect(_ rect: Rect, radius: Double, transform t: Transform2D, segments n: Int) -> [Point] {
         let x0 = rect.minX, y0 = rect.minY, x1 = rect.maxX, y1 = rect.maxY
         let r = Swift.min(Swift.max(radius, 0), Swift.min(rect.width, rect.height) / 2)
         @inline(__always) func map(_ x: Double, _ y: Double) -> Point {
@@ -93,12 +93,12 @@ package enum Shapes {
     /// Whether `t` keeps rectangles axis-aligned (any scale, flips and
     /// quarter turns).
     @inline(__always)
-    package static func isAxisAligned(_ t: Transform2D) -> Bool {
+    static func isAxisAligned(_ t: Transform2D) -> Bool {
         (t.b == 0 && t.c == 0) || (t.a == 0 && t.d == 0)
     }
 
     /// The largest factor by which `t` stretches a length.
-    package static func maxScale(_ t: Transform2D) -> Double {
+    static func maxScale(_ t: Transform2D) -> Double {
         let sx = (t.a * t.a + t.b * t.b).squareRoot()
         let sy = (t.c * t.c + t.d * t.d).squareRoot()
         return Swift.max(sx, sy)

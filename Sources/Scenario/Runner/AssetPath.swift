@@ -3,7 +3,7 @@ import LoopSimSystem
 /// Where an `image file=` path is read from: relative to the scenario
 /// file's folder, and inside it, unless the user allows more
 /// (`--allow-absolute-assets`). docs/security.md.
-public enum AssetPath {
+package enum AssetPath {
     /// The path to read for `file` in the scenario at `scenarioPath`.
     /// - Parameter allowOutside: accept an absolute path, or `..` that
     ///   leads out of the scenario's folder.
