@@ -9,7 +9,7 @@ let package = Package(
         .executable(name: "loopsim", targets: ["loopsim"]),
         .executable(name: "loopsim-render", targets: ["loopsim-render"]),
         /// The one library product: scenarios, the simulation and the values
-        /// they expose (docs/library.md).
+        /// they expose (docs/guide/library.md).
         .library(name: "LoopSim", targets: ["Scenario", "Simulation", "TaskKit", "LayerKit", "RunLoopKit", "Raster", "RenderModel", "LoopSimTrace"]),
     ],
     targets: [
@@ -47,7 +47,7 @@ let package = Package(
     ]
 )
 
-// The libFuzzer targets (Tests/Fuzz, docs/reliability.md) exist only when
+// The libFuzzer targets (Tests/Fuzz, docs/internals/reliability.md) exist only when
 // LOOPSIM_FUZZ=1: tools/fuzz.sh builds them with -sanitize=fuzzer in their
 // own scratch folder, so `swift build` and `swift test` never see them.
 // libFuzzer brings `main`: tools/fuzz.sh passes -parse-as-library on its

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Checks the library product's public surface against docs/public-api.md.
+"""Checks the library product's public surface against docs/guide/public-api.md.
 
 The `LoopSim` library product's modules (read from Package.swift) may
 declare at file scope, `public`, exactly the declarations that
-docs/public-api.md lists for them: a table per module whose first column
+docs/guide/public-api.md lists for them: a table per module whose first column
 holds each declaration's name in backticks. Anything else the package
 uses across modules is `package`. The check fails, listing both sides,
 when a module declares a public name the page does not list (a type made
@@ -21,7 +21,7 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PAGE = "docs/public-api.md"
+PAGE = "docs/guide/public-api.md"
 DECL = re.compile(r"^(?:@\w+(?:\([^)]*\))?\s+)*public\s+(?:final\s+)?(?:indirect\s+)?"
                   r"(class|struct|enum|protocol|typealias|actor|func|let|var)\s+([A-Za-z_][A-Za-z0-9_]*)")
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks the map (docs/architecture.md) against the code.
+"""Checks the map (docs/internals/architecture.md) against the code.
 
   tools/check-map.py              check this repository; exit 0 when the map is true
   tools/check-map.py --root DIR   check the package at DIR
@@ -7,7 +7,7 @@
 
 Three things must agree:
 
-  * the target tables in docs/architecture.md (every table whose header has
+  * the target tables in docs/internals/architecture.md (every table whose header has
     the columns `target`, `kind` and `depends on`);
   * the targets of Package.swift and their `dependencies:` edges;
   * the `import` lines of every Swift file in each target's folder
@@ -49,7 +49,7 @@ import shutil
 import sys
 import tempfile
 
-MAP = "docs/architecture.md"
+MAP = "docs/internals/architecture.md"
 MANIFEST = "Package.swift"
 
 # Modules that come with the toolchain or the OS: never a target's edge.
@@ -309,7 +309,7 @@ def cells(line):
 
 
 def parse_map(text, problems, map_path=MAP):
-    """{name: Row} and the rows' order, from every table of docs/architecture.md
+    """{name: Row} and the rows' order, from every table of docs/internals/architecture.md
     whose header has `target`, `kind` and `depends on` columns."""
     rows, order = {}, []
     lines = text.split("\n")
@@ -467,7 +467,7 @@ def report(root, out=sys.stdout):
         print(p, file=out)
     if problems:
         print(f"check-map: {len(problems)} problem(s): {MAP}, {MANIFEST} and the imports disagree "
-              "(see docs/architecture.md, 'Checking the map')", file=out)
+              "(see docs/internals/architecture.md, 'Checking the map')", file=out)
         return 1
     print(f"check-map: {MAP} matches {MANIFEST} and the imports", file=out)
     return 0
@@ -558,30 +558,30 @@ def self_test(repository):
          ["Package.swift:7:", "Middle depends on tool in Package.swift", "does not list tool"]),
         ("a row's edge Package.swift does not have",
          lambda r: edit(r, MANIFEST, '[.target(name: "Middle"), "Base"]', '[.target(name: "Middle")]'),
-         ["docs/architecture.md:7:", "tool's row lists Base", "no such edge"]),
+         ["docs/internals/architecture.md:7:", "tool's row lists Base", "no such edge"]),
         ("a target with no row",
          lambda r: edit(r, MAP, "| `extra` | fuzz executable (FIXTURE=1) | fuzzing | `Base` |\n", ""),
          ["Package.swift:14:", "target extra is in Package.swift but has no row"]),
         ("a row with no target",
          lambda r: edit(r, MAP, "| `Base` |", "| `Gone` | library | gone | — |\n| `Base` |"),
-         ["docs/architecture.md:5:", "target Gone has a row", "not in Package.swift"]),
+         ["docs/internals/architecture.md:5:", "target Gone has a row", "not in Package.swift"]),
         ("an edge that nothing imports",
          lambda r: edit(r, "Sources/tool/main.swift", "import Base // import Nope\n", ""),
-         ["docs/architecture.md:7:", "tool's row lists Base", "no file under Sources/tool imports it"]),
+         ["docs/internals/architecture.md:7:", "tool's row lists Base", "no file under Sources/tool imports it"]),
         ("a (binary) edge that is imported",
          lambda r: edit(r, "Tests/MiddleTests/MiddleTests.swift", "@testable import Middle", "@testable import Middle\nimport tool"),
          ["Tests/MiddleTests/MiddleTests.swift:3:", "marks (binary)"]),
         ("a (binary) mark on a library",
          lambda r: (edit(r, MAP, "`Middle`, `tool` (binary: spawned)", "`Middle` (binary), `tool` (binary: spawned)"),
                     edit(r, "Tests/MiddleTests/MiddleTests.swift", "@testable import Middle", "")),
-         ["docs/architecture.md:12:", "marks Middle (binary), but Middle is not an executable"]),
+         ["docs/internals/architecture.md:12:", "marks Middle (binary), but Middle is not an executable"]),
         ("a kind that differs",
          lambda r: edit(r, MAP, "| `Middle` | library |", "| `Middle` | executable |"),
-         ["docs/architecture.md:6:", "Middle is a .target", "must end in 'library'"]),
+         ["docs/internals/architecture.md:6:", "Middle is a .target", "must end in 'library'"]),
         ("a row above the row it depends on",
          lambda r: edit(r, MAP, "| `Base` | library | the values | — |\n| `Middle` | library | the logic | `Base` |",
                         "| `Middle` | library | the logic | `Base` |\n| `Base` | library | the values | — |"),
-         ["docs/architecture.md:5:", "Middle depends on Base, whose row is below it"]),
+         ["docs/internals/architecture.md:5:", "Middle depends on Base, whose row is below it"]),
         ("a folder of Swift files no target builds",
          lambda r: write_fixture(r, {"Sources/Stray/Stray.swift": "import Base\n"}),
          ["Sources/Stray", "no target of Package.swift builds it"]),
@@ -610,8 +610,8 @@ def self_test(repository):
     # The same on a copy of this repository: it passes, and a planted import fails.
     with tempfile.TemporaryDirectory(prefix="check-map-repo-") as root:
         shutil.copy(os.path.join(repository, MANIFEST), root)
-        os.makedirs(os.path.join(root, "docs"))
-        shutil.copy(os.path.join(repository, MAP), os.path.join(root, "docs"))
+        os.makedirs(os.path.dirname(os.path.join(root, MAP)), exist_ok=True)
+        shutil.copy(os.path.join(repository, MAP), os.path.join(root, MAP))
         for top in ("Sources", "Tests"):
             shutil.copytree(os.path.join(repository, top), os.path.join(root, top),
                             ignore=lambda d, names: [n for n in names if os.path.isfile(os.path.join(d, n))

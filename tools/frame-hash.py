@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The frame hash (docs/render-server.md, "The frame hash"), written out
+"""The frame hash (docs/internals/render-server.md, "The frame hash"), written out
 from its definition, independently of the Swift code.
 
   python3 tools/frame-hash.py                 the hashes TiledFrameHashTests pins

@@ -14,7 +14,7 @@
 # Traces/animations/*.loop, and copies every Traces/*/*.loop into the
 # scenario seeds (after a change to the wire format or a new golden: stale
 # seeds are refused at hello, and FuzzCorpusTests fails).
-# See docs/reliability.md.
+# See docs/internals/reliability.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${1:?usage: tools/fuzz.sh scenario|session|commit|all SECONDS [libFuzzer options…] | seeds}

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Installs headless Chromium from Debian's packages, for the report's browser
-# test (Tests/LoopSimCLITests/ReportBrowserTests.swift, docs/report.md).
+# test (Tests/LoopSimCLITests/ReportBrowserTests.swift, docs/guide/report.md).
 #
 #   tools/install-chromium.sh        # exit 0: chromium is there; 1: it could not be installed
 #
 # Nothing is downloaded but Debian's `chromium` package (and what it depends
 # on), through apt-get. Measured on the 2-core machine: 75 s with the package
-# lists' update (docs/report.md). Each apt-get step is bounded in time, so a
+# lists' update (docs/guide/report.md). Each apt-get step is bounded in time, so a
 # machine without a network fails in minutes, not never.
 set -uo pipefail
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tools/test-fast.sh [swift test options…]
 #
-# The inner loop (docs/testing.md): `swift test` without the slow tiers —
+# The inner loop (docs/internals/testing.md): `swift test` without the slow tiers —
 # the tests tagged .golden, .endToEnd, .fuzz or .browser
 # (Tests/LoopSimTestSupport/Tiers.swift). CI and `swift test` run them all.
 #

@@ -2,7 +2,7 @@ import LoopSimTrace
 import RenderModel
 
 /// What the work of a commit's phases costs in virtual time
-/// (`docs/core-animation-rules.md` §4.3). Every cost is 0 by default: work
+/// (`docs/reference/core-animation-rules.md` §4.3). Every cost is 0 by default: work
 /// is free, and a commit takes no time unless a body sleeps.
 ///
 /// The main thread is busy while a phase runs, so each cost advances the

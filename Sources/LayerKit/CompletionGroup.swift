@@ -1,7 +1,7 @@
 import RenderModel
 
 /// A completion block and the animations it waits for
-/// (`docs/core-animation-rules.md` choice 4, `docs/animations.md`,
+/// (`docs/reference/core-animation-rules.md` choice 4, `docs/reference/animations.md`,
 /// "Completion"): a transaction's `setCompletionBlock`, or a UIView
 /// animation block's `completion:`. Every animation added while the group
 /// is open counts toward it (a transaction's group stays open while the

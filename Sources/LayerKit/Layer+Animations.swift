@@ -1,10 +1,10 @@
 import LoopSimTrace
 import RenderModel
 
-/// A layer's animations on the app side (`docs/animations.md`, "On the
+/// A layer's animations on the app side (`docs/reference/animations.md`, "On the
 /// app side"): `add(_:forKey:)`, `removeAnimation(forKey:)`,
 /// `removeAllAnimations()`, `animationKeys()`, and the implicit actions a
-/// property change runs (`docs/core-animation-rules.md` §2.5, choice 3).
+/// property change runs (`docs/reference/core-animation-rules.md` §2.5, choice 3).
 /// What is attached travels in the next commit; the render server runs it.
 extension Layer {
     /// `animationKeys()`: the keys in application order; nil when none.

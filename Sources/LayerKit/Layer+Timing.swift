@@ -1,7 +1,7 @@
 import LoopSimTrace
 
 /// A layer's CAMediaTiming properties, with Core Animation's defaults
-/// (`docs/core-animation-rules.md` §3.1): speed 1, timeOffset 0, beginTime 0.
+/// (`docs/reference/core-animation-rules.md` §3.1): speed 1, timeOffset 0, beginTime 0.
 /// Times are virtual nanoseconds.
 ///
 /// A change is traced, belongs to the transaction, and ships in its commit

@@ -88,7 +88,7 @@ public final class Layer {
         self.context = context
     }
 
-    /// Releases a deep subtree without recursion (docs/limits.md, deep
+    /// Releases a deep subtree without recursion (docs/reference/limits.md, deep
     /// trees): each sublayer this layer alone keeps is emptied of its own
     /// sublayers before it goes, so no deinit releases the next level.
     /// Layers held elsewhere (by the context, by the user) are left as

@@ -4,7 +4,7 @@ import RunLoopKit
 
 /// Animations on the app side of the context: ids, where each came from,
 /// UIView animation blocks, completion groups, and what the render
-/// server's frames report (`docs/animations.md`).
+/// server's frames report (`docs/reference/animations.md`).
 extension LayerContext {
     /// Where an attached animation came from, for `anim.begin`/`anim.end`.
     public struct AnimationOrigin: Sendable, Equatable {

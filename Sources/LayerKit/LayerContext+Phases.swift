@@ -229,7 +229,7 @@ extension LayerContext {
                 images[i].decoded = try PNMDecoder.decode(bytes)
             } catch {
                 // A decode error names the position and the problem, never
-                // the file's bytes (docs/security.md).
+                // the file's bytes (docs/internals/security.md).
                 let reason = (error as? ImageDecodeError)?.summary ?? "\(error)"
                 images[i].error = reason
                 warn("image '\(images[i].name)' could not be decoded: \(reason); layer '\(l.traceName)' shows no contents")

@@ -22,7 +22,7 @@ extension LayerContext {
     /// than now when the main thread held it up (its vsyncs coalesced). A
     /// transaction it changes is then late from that vsync on, and its
     /// latency's `expected` and `hitch` say so (a commit hitch over an
-    /// animation, `docs/animations.md`, "Hitches").
+    /// animation, `docs/reference/animations.md`, "Hitches").
     public func withFrameDeadline(_ due: Int64, _ body: () throws -> Void) rethrows {
         let outer = frameDeadline
         frameDeadline = due

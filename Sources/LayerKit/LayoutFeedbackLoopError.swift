@@ -4,7 +4,7 @@
 /// the main thread would spin here for ever, the CPU at its maximum; UIKit's
 /// layout feedback loop debugger (`-UIViewLayoutFeedbackLoopDebuggingThreshold`,
 /// 50…1000, 100 in Apple's example) stops at a count like this one
-/// (docs/core-animation-rules.md, "Layout feedback loops").
+/// (docs/reference/core-animation-rules.md, "Layout feedback loops").
 ///
 ///     layout feedback loop: layer 'card' had layoutSublayers called more than 100 times in one commit's layout phase; …
 public struct LayoutFeedbackLoopError: Error, Hashable, Sendable, CustomStringConvertible {

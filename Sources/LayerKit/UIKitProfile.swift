@@ -1,7 +1,7 @@
 import RunLoopKit
 
 /// The observers UIKit and Core Animation install on the main run loop
-/// (docs/run-loop-rules.md §11), all repeating and in the common modes. The one at order
+/// (docs/reference/run-loop-rules.md §11), all repeating and in the common modes. The one at order
 /// 2000000 is Core Animation's implicit commit.
 extension LayerContext {
     /// The profile: (order, activities, callout name).

@@ -6,7 +6,7 @@ import RenderServer
 import Scenario
 import Simulation
 
-/// `loopsim bench animation` (issue 8, docs/benchmarks.md): 60 s of virtual
+/// `loopsim bench animation` (issue 8, docs/internals/benchmarks.md): 60 s of virtual
 /// time at 60 Hz on a 390 × 844 display, 100 layers each running a
 /// repeating animation — a basic (position, autoreversing), a keyframe
 /// (a turn) or a spring (scale) — that the spawned render server evaluates
@@ -59,7 +59,7 @@ package enum AnimationBench {
         defer { folders.removeAll() }
         var results: [BenchResult] = []
         // `frames`: a new folder for each run; `rerun`: one folder for all,
-        // each run rewriting the previous one's files (docs/render-server.md);
+        // each run rewriting the previous one's files (docs/internals/render-server.md);
         // `none` first, before any run's frames are being written back.
         for (name, kind) in [("animation.60s.none", BenchFolders.Frames.none), ("animation.60s.rerun", .rerun), ("animation.60s.frames", .new)]
         where filter.map({ name.contains($0) }) ?? true {

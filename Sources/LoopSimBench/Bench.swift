@@ -112,7 +112,7 @@ package func percentiles(_ samples: [Double]) -> (p50: Double, p90: Double, p99:
     return (pct(0.5), pct(0.9), pct(0.99))
 }
 
-/// The benchmark groups of `loopsim bench` (docs/benchmarks.md): their
+/// The benchmark groups of `loopsim bench` (docs/internals/benchmarks.md): their
 /// names and what each measures, in the order they run, and the one entry
 /// point that runs a group.
 package enum BenchSuite {

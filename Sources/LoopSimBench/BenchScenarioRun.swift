@@ -64,7 +64,7 @@ package struct BenchScenarioRun {
 ///
 /// Not removed between runs, on purpose: on ext4 a file created within a
 /// minute or so of thousands of deletions costs ~1 ms of inode search
-/// (docs/benchmarks.md, "The frames-written ratio is bound by ext4
+/// (docs/internals/benchmarks.md, "The frames-written ratio is bound by ext4
 /// here"), so removing run N's 3,600 frames would slow run N + 1 by what
 /// the bench itself did, which no single `loopsim run` pays. The price is
 /// disk space while the bench runs: every 60 s run's frames (`bench
@@ -113,7 +113,7 @@ package final class BenchFolders {
     /// Waits until what earlier runs wrote is on the disk (`sync`, not
     /// timed), so that each timed run starts from a quiet page cache, as a
     /// user's run does: back to back, 3.5 GB runs would each wait on the
-    /// write-back of the ones before (docs/benchmarks.md).
+    /// write-back of the ones before (docs/internals/benchmarks.md).
     package func settle() {
         FileSystem.flushToDisk()
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `loopsim bench`'s text output (`docs/benchmarks.md`): one line per
+/// `loopsim bench`'s text output (`docs/internals/benchmarks.md`): one line per
 /// benchmark with its percentiles in readable units (ns, µs, ms, s), the
 /// peer's median and the ratio, and any other ratio the benchmark reports.
 /// `--json` is ``BenchResult/json()``, unchanged.
@@ -57,7 +57,7 @@ package enum BenchText {
               results.contains(where: { $0.name == "raster.full-frame" && $0.peer == nil }) else { return nil }
         return "note: the pixman peer is missing, so raster.full-frame has no ratio; build it with tools/bench-pixman.sh "
             + "(it installs Debian's libpixman-1-dev and writes .build/bench-pixman; LOOPSIM_PIXMAN_BENCH names another path), "
-            + "then run 'loopsim bench raster' again (docs/benchmarks.md)"
+            + "then run 'loopsim bench raster' again (docs/internals/benchmarks.md)"
     }
 }
 

@@ -5,7 +5,7 @@ import RunLoopKit
 /// `loopsim bench runloop`: the cost of one run-loop pass in LoopSim and in
 /// Foundation's RunLoop (CFRunLoop), doing the same work in the same process.
 ///
-/// - `runloop.observers6`: the six UIKit-profile observers of docs/run-loop-rules.md §11
+/// - `runloop.observers6`: the six UIKit-profile observers of docs/reference/run-loop-rules.md §11
 ///   and nothing else; the order-0 BeforeWaiting observer calls WakeUp, so the
 ///   wait returns at once and every pass is BT BS BW(wait) AW.
 /// - `runloop.timer`: a timer due on every pass (LoopSim: a 1 ns interval in

@@ -8,7 +8,7 @@ import Scenario
 import Simulation
 
 /// `loopsim bench scale`: the frame pipeline at the scale of a long run
-/// (issue 10, docs/benchmarks.md). 100 views in a 10 × 10 grid at 320 × 240
+/// (issue 10, docs/internals/benchmarks.md). 100 views in a 10 × 10 grid at 320 × 240
 /// and 60 Hz, one changing colour on each frame, written with `for`; the
 /// spawned server over its real socket.
 ///
@@ -137,7 +137,7 @@ package enum ScaleBench {
             results.append(result)
         }
         // `frames`: a new folder for each run; `rerun`: one folder for all,
-        // each run rewriting the previous one's files (docs/render-server.md);
+        // each run rewriting the previous one's files (docs/internals/render-server.md);
         // `none` first, before any 60 s run's frames are being written back.
         for (name, kind) in [("scale.60s.none", BenchFolders.Frames.none), ("scale.60s.rerun", .rerun), ("scale.60s.frames", .new)] where wanted(name) {
             let frames = kind != .none

@@ -4,7 +4,7 @@ import Glibc
 
 /// A bounded first-in first-out queue of jobs that one background thread
 /// (``SystemThread``) performs in order: the render server writes its frame
-/// files with it, behind the lockstep (`docs/render-server.md`, "Files").
+/// files with it, behind the lockstep (`docs/internals/render-server.md`, "Files").
 ///
 ///     let queue = try BackgroundQueue<FrameJob, SessionFailure>(capacity: 4) {
 ///         var index: FileDescriptor?        // the worker's own state

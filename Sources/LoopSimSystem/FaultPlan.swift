@@ -4,7 +4,7 @@ import Glibc
 import Synchronization
 
 /// Deterministic fault injection (`loopsim run --faults SEED`,
-/// docs/reliability.md): a seeded plan of faults, consulted at the OS edge
+/// docs/internals/reliability.md): a seeded plan of faults, consulted at the OS edge
 /// (``FileDescriptor/writeAll(_:)``'s `send` and `write`) and by the render
 /// connection, so every fault goes through the real code paths.
 ///
@@ -77,7 +77,7 @@ public final class FaultPlan: Sendable {
     }
 
     /// The server side of `seed`'s plan for a spawned `loopsim-render`
-    /// (`--faults SEED --faults-generation N`, docs/reliability.md): the
+    /// (`--faults SEED --faults-generation N`, docs/internals/reliability.md): the
     /// same kinds and rates as ``server``, its own counts and record. For
     /// `generation` 0 (the first server) its decisions are those of
     /// ``server`` in a thread; each respawned server (generation 1, 2, …)

@@ -125,7 +125,7 @@ extension FileDescriptor {
     }
 }
 
-/// Spin-then-sleep for the lockstep's waits (docs/render-server.md, "The
+/// Spin-then-sleep for the lockstep's waits (docs/internals/render-server.md, "The
 /// lockstep"): before a client or a spawned server sleeps in `poll` for
 /// the other's next message, it polls without sleeping for up to
 /// ``budget``. On the 2-core VMs the wake-up of a process asleep on the

@@ -5,8 +5,8 @@ import Synchronization
 
 /// The file helpers the tools call (`loopsim`, `LoopSimTools`,
 /// `LoopSimBench`): the one place where a path is checked, read whole,
-/// written or removed, so that the rules of docs/security.md and
-/// docs/limits.md for files live here and nowhere else.
+/// written or removed, so that the rules of docs/internals/security.md and
+/// docs/reference/limits.md for files live here and nowhere else.
 ///
 /// - Reads (``readFile(_:limit:)``) open without blocking (`O_NONBLOCK`: a
 ///   FIFO with no writer does not hang the open), check with `fstat` that

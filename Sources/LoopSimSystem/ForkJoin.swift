@@ -5,7 +5,7 @@ import Glibc
 
 /// Two parts of one piece of work at once: the first on a helper thread,
 /// the second on the caller, and ``run(_:_:)`` returns when both have
-/// (docs/render-server.md, "Two cores"). The render server draws the two
+/// (docs/internals/render-server.md, "Two cores"). The render server draws the two
 /// halves of a large damage this way.
 ///
 ///     let fork = try ForkJoin()
@@ -23,7 +23,7 @@ import Glibc
 /// the compiler checks what it captures. A caller whose part must reach
 /// state that is not `Sendable` (the render server's tree, which both
 /// threads read) says why that is safe in one box of its own
-/// (docs/safety.md, "Threads").
+/// (docs/internals/safety.md, "Threads").
 public final class ForkJoin {
     /// What the two threads share; the helper holds it, not the
     /// `ForkJoin`, so that the `ForkJoin` can go (and stop the helper).
@@ -122,7 +122,7 @@ public final class ForkJoin {
     /// waits for it. Until then what it reads must not change, as with
     /// ``run(_:_:)``. The render server evaluates the next frame's
     /// animations this way while it waits for the client
-    /// (docs/render-server.md, "Two cores").
+    /// (docs/internals/render-server.md, "Two cores").
     public func start(_ part: @escaping @Sendable () -> Void) {
         join()
         let done = cloopsim_atomic_load(shared.words + 1)

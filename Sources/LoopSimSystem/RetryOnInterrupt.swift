@@ -1,5 +1,5 @@
 /// Runs `call` again while it fails with `EINTR`: the one EINTR policy of
-/// the package (docs/system.md). Every LoopSimSystem wrapper of a call that
+/// the package (docs/internals/system.md). Every LoopSimSystem wrapper of a call that
 /// can be interrupted goes through it; `close` does not (see
 /// ``FileDescriptor/close()``).
 ///

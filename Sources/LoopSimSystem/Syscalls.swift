@@ -187,7 +187,7 @@ func system_writev(_ fd: CInt, _ vectors: UnsafePointer<iovec>, _ count: CInt) -
     if let r: Int = mocked("writev", [Int(fd)] + (0..<Int(count)).map { vectors[$0].iov_len }) { return r }
     // A file write for the fault plan, as `write` is (frame files go out
     // with one writev): EINTR, ENOSPC on a server, or a short write — the
-    // vectors cut to the bytes allowed (docs/reliability.md).
+    // vectors cut to the bytes allowed (docs/internals/reliability.md).
     let total = (0..<Int(count)).reduce(0) { $0 + vectors[$1].iov_len }
     guard let allowed = FaultPlan.faultedCount("write", total) else { return -1 }
     guard allowed < total else { return Glibc.writev(fd, vectors, count) }

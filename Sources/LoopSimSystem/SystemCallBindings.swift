@@ -2,7 +2,7 @@
 /// in a debug build, its ``MockingDriver`` (both bound to a task) —
 /// captured, so that a call made on another thread for this one meets the
 /// same faults and the same script. The render server's helper thread
-/// writes the session's answer this way (docs/render-server.md, "Who
+/// writes the session's answer this way (docs/internals/render-server.md, "Who
 /// answers the vsync"); the calls stay in order because each is waited
 /// for before the next.
 ///

@@ -5,7 +5,7 @@ import Scenario
 import Simulation
 
 /// `--faults SEED` (run) and `--faults SEED|FIRST-LAST` (test): deterministic
-/// fault injection (docs/reliability.md).
+/// fault injection (docs/internals/reliability.md).
 package enum FaultSweep {
     /// `17` or `1-200`.
     package static func seeds(_ text: String) throws -> ClosedRange<UInt64> {

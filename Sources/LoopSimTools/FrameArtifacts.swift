@@ -4,7 +4,7 @@ import Raster
 import RenderModel
 
 /// The frame PNGs `loopsim test` writes beside the actual trace of a
-/// scenario whose frame hashes differ from its golden's (docs/goldens.md):
+/// scenario whose frame hashes differ from its golden's (docs/guide/goldens.md):
 /// `NAME.actual.png`, and when the expected frame can be found,
 /// `NAME.expected.png` and `NAME.diff.png`, of the first differing frame.
 ///

@@ -3,7 +3,7 @@ import RenderModel
 
 /// The logic of `loopsim frames <dir> list | pixel | diff | png | sheet`:
 /// inspecting the frames a run wrote (`frame-NNNNNN.ppm` files and
-/// `frames.jsonl`, `docs/frames.md`), one action at a time, after the
+/// `frames.jsonl`, `docs/guide/frames.md`), one action at a time, after the
 /// command has validated its arguments. Problems with the files
 /// themselves are a ``FramesDataError`` (exit 2), printed as one line
 /// naming the file.

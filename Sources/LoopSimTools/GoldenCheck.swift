@@ -3,7 +3,7 @@ import LoopSimTrace
 import Scenario
 import Simulation
 
-/// The golden-trace check of `loopsim test` (docs/goldens.md): each
+/// The golden-trace check of `loopsim test` (docs/guide/goldens.md): each
 /// `NAME.loop` run with the in-process render server and its JSONL trace
 /// compared with `NAME.trace.jsonl` beside it; on a mismatch the hunk
 /// diff, the first differing event, the actual trace under the artifacts

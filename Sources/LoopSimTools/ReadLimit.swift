@@ -1,13 +1,13 @@
 import LoopSimSystem
 
-/// How much of one file the tools read (docs/limits.md, "Files the tools
+/// How much of one file the tools read (docs/reference/limits.md, "Files the tools
 /// read"), and the one way they read it: ``FileSystem/readFile(_:limit:)``
 /// (a regular file only, the limit applied while reading), its failure a
 /// ``FramesDataError`` that names the file and says why.
 package enum ReadLimit {
     /// A trace (`*.jsonl`, a run folder's `trace.jsonl`, a golden) or a
     /// `frames.jsonl`: 4 GiB, ten times the largest trace the trace limit
-    /// allows (docs/limits.md).
+    /// allows (docs/reference/limits.md).
     package static let trace = 4 << 30
     /// A frame file (PNM): 1 GiB, above the largest P3 file of a bitmap at
     /// the 256 MiB bitmap limit.

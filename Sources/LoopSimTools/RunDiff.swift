@@ -2,7 +2,7 @@ import LoopSimSystem
 import LoopSimTrace
 import RenderModel
 
-/// How two runs differ (`loopsim diff`, docs/frames.md): the first
+/// How two runs differ (`loopsim diff`, docs/guide/frames.md): the first
 /// diverging trace event with context, the frames whose hashes (or files)
 /// differ, and with `--out` side-by-side and difference images of each.
 package enum RunDiff {

@@ -4,7 +4,7 @@ import RunLoopKit
 import Scenario
 
 /// `loopsim run`'s live progress line on standard error
-/// (`docs/guard-rails.md`): the virtual time, its share of the run, the
+/// (`docs/guide/guard-rails.md`): the virtual time, its share of the run, the
 /// commits and frames so far, and the speed as a multiple of real time,
 /// rewritten in place (`\r`) on a terminal.
 ///

@@ -8,8 +8,8 @@ import Simulation
 /// options: the scenario loaded and run, its trace streamed (to `--trace`
 /// or standard output, and to the run folder's `trace.jsonl`), the run
 /// folder and its `run.json` (and with `--report` its page), the latency
-/// summary, the expectations and the frames line (docs/trace-format.md,
-/// docs/report.md).
+/// summary, the expectations and the frames line (docs/guide/trace-format.md,
+/// docs/guide/report.md).
 package enum RunTool {
     /// A checked `loopsim run`.
     package struct Request {
@@ -70,7 +70,7 @@ package enum RunTool {
                 return ExitStatus.failure
             }
         }
-        // The trace is written as it happens, never kept (docs/trace-format.md).
+        // The trace is written as it happens, never kept (docs/guide/trace-format.md).
         let traceFile: FileDescriptor
         if let tracePath {
             do throws(SystemError) {
@@ -138,7 +138,7 @@ package enum RunTool {
         for warning in outcome.warnings { Console.error(warning.description) }
         if let failure = outcome.failure {
             Console.error(failure.description)
-            // A trap of the simulated program (docs/concurrency.md) fails the run like a crash.
+            // A trap of the simulated program (docs/reference/concurrency.md) fails the run like a crash.
             return failure.isTrap ? ExitStatus.failure : ExitStatus.scenarioError
         }
         // A machine-readable trace on stdout stays pure: reports go to stderr.
@@ -156,7 +156,7 @@ package enum RunTool {
 }
 
 /// The last line of `loopsim run` when the server wrote frame files: how
-/// many and where (`docs/frames.md`). Nil when none were written (no
+/// many and where (`docs/guide/frames.md`). Nil when none were written (no
 /// server, `--frames none`, or nothing drawn), so a run without frames
 /// prints its trace and nothing more.
 package func framesLine(_ render: ScenarioRunner.RenderOptions?, drawn: Int) -> String? {

@@ -2,7 +2,7 @@ import LoopSimSystem
 import LoopSimTrace
 import Scenario
 
-/// `loopsim why RUN LAYER.PROP[==VALUE]` (docs/fates.md): the fate of every
+/// `loopsim why RUN LAYER.PROP[==VALUE]` (docs/guide/fates.md): the fate of every
 /// set of a layer property. RUN is a scenario, which is run (with the
 /// in-process render server, no frame files), or a recorded JSON Lines
 /// trace (`*.jsonl`), which is read.

@@ -1,4 +1,4 @@
-/// The Chrome form of the task events (`docs/concurrency.md`): each task an
+/// The Chrome form of the task events (`docs/reference/concurrency.md`): each task an
 /// async slice from `task.create` to `task.end`, each main job a slice in
 /// its `mainQueue` callout, each pool job a slice on a row of the
 /// "cooperative pool" (one thread per core in use, the lowest free row

@@ -1,4 +1,4 @@
-/// The Chrome form's extra tracks (`docs/trace-format.md` §4): the vsync
+/// The Chrome form's extra tracks (`docs/guide/trace-format.md` §4): the vsync
 /// track, the flow arrows from each commit to the frame that first shows
 /// it, and the counters (layers changed per commit, damaged area per frame,
 /// each transaction's latency).

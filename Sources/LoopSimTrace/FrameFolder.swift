@@ -1,4 +1,4 @@
-/// The frames folder's format (the folder a `hello` names, docs/frames.md):
+/// The frames folder's format (the folder a `hello` names, docs/guide/frames.md):
 /// the names a render server gives its files, and the index,
 /// `frames.jsonl`, one ``FrameIndexEntry`` a line. The one home of the
 /// format: the server writes through it, the client clears and checks
@@ -10,7 +10,7 @@ package enum FrameFolder {
 
     /// The hidden folder inside a frames folder that holds the previous
     /// run's frame files while a new run rewrites them in place
-    /// (docs/render-server.md, "Files"): `.reuse`.
+    /// (docs/internals/render-server.md, "Files"): `.reuse`.
     package static let reuseFolderName = ".reuse"
 
     /// `frame-000042.ppm` (at least six digits).

@@ -1,5 +1,5 @@
 /// One line of `frames.jsonl`, the index the render server writes next to
-/// the frame files (`docs/trace-format.md`, "Frame index"); the one type that
+/// the frame files (`docs/guide/trace-format.md`, "Frame index"); the one type that
 /// writes and reads it.
 ///
 ///     {"frame":2,"present":33333333,"file":"frame-000002.ppm","hash":"9f3a…","txns":[1],"damage":[0,0,64,48],"rects":[[0,0,64,48]]}

@@ -1,4 +1,4 @@
-/// Reads the JSON Lines form of a trace (`docs/trace-format.md`) back into typed
+/// Reads the JSON Lines form of a trace (`docs/guide/trace-format.md`) back into typed
 /// events, with the project's JSON reader.
 ///
 /// Each line is one object: `t`, `iter` and `ev` (in any order) and exactly

@@ -1,4 +1,4 @@
-/// Writes the JSON Lines form of a trace (`docs/trace-format.md`).
+/// Writes the JSON Lines form of a trace (`docs/guide/trace-format.md`).
 ///
 /// Each event is one object on one line, `{"t":…,"iter":…,"ev":"…",…}`, with
 /// the keys of the event's kind in the contract's fixed order

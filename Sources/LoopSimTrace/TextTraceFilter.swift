@@ -1,5 +1,5 @@
 /// Which lines of the text form are shown: `--only KINDS` keeps the lines
-/// of those kinds, `--hide KINDS` drops them (`docs/trace-format.md` §3).
+/// of those kinds, `--hide KINDS` drops them (`docs/guide/trace-format.md` §3).
 ///
 /// A kind is an event kind as `ev` names it (`set`, `commit`, `frame`,
 /// `log`, `warn`, `txn.begin`, …), where `callout` also covers its

@@ -1,6 +1,6 @@
 /// What the text form shows beyond its plain lines, and which lines it
 /// keeps (`loopsim run --only/--hide/--quiet-observers`,
-/// `docs/trace-format.md` §3). The JSON Lines and Chrome forms, and so the
+/// `docs/guide/trace-format.md` §3). The JSON Lines and Chrome forms, and so the
 /// goldens, never take options.
 ///
 ///     var options = TextTraceOptions()

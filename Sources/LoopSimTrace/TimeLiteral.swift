@@ -4,7 +4,7 @@
 /// The scenario language (durations and `at=` times), the command line
 /// (`--at`) and every message that shows a virtual time go through this type,
 /// so they agree on the grammar, the units, the exact arithmetic and the
-/// wording of errors (docs/scenario-language.md, "Durations and times").
+/// wording of errors (docs/guide/scenario-language.md, "Durations and times").
 ///
 ///     let literal = try TimeLiteral(parsing: "1.5s")
 ///     try literal.nanoseconds()               // 1_500_000_000

@@ -1,6 +1,6 @@
 extension TraceEvent.Kind {
     /// The event's keys after `t`, `iter` and `ev`, in the contract's fixed
-    /// order (`docs/trace-format.md`), as every writer renders them. This is the
+    /// order (`docs/guide/trace-format.md`), as every writer renders them. This is the
     /// one place that names each kind's keys for writing; the reader
     /// (`TraceEvent+Decoding.swift`) names them for reading.
     public var fields: [TraceField] {

@@ -1,8 +1,8 @@
 extension TraceEvent {
     /// What every display-link callout of one vsync sees (CADisplayLink's
     /// `timestamp` and `targetTimestamp`), in virtual nanoseconds; written as
-    /// the `callout` event's last two keys (`docs/trace-format.md`,
-    /// `docs/animations-language.md`).
+    /// the `callout` event's last two keys (`docs/guide/trace-format.md`,
+    /// `docs/guide/animations-language.md`).
     public struct FrameTimestamps: Sendable, Hashable {
         /// The vsync the callout is for: when the last frame was displayed.
         public var timestamp: Int64

@@ -1,5 +1,5 @@
 extension TraceEvent {
-    /// What happened, one case per kind of `docs/trace-format.md` plus the
+    /// What happened, one case per kind of `docs/guide/trace-format.md` plus the
     /// project's own (`note`, `post`, `latency`), each with its typed keys.
     ///
     /// `name` is the kind's JSON Lines name and `fields` its keys in the
@@ -51,7 +51,7 @@ extension TraceEvent {
         /// `latency`: a transaction's commit latency, when its frame is on screen.
         case latency(LatencyInfo)
         /// `state.set`: a `state` action writes a host's state variable
-        /// (`docs/swiftui.md`); `pending` counts the host's mutations now
+        /// (`docs/reference/swiftui.md`); `pending` counts the host's mutations now
         /// waiting for a flush.
         case stateSet(host: String, variable: String, value: String, changed: Bool, pending: Int)
         /// `swiftui.flush`: a host's pending mutations are applied, by the
@@ -64,7 +64,7 @@ extension TraceEvent {
         /// `state` is every variable as `name=value`, names sorted.
         case body(host: String, eval: Int, state: String)
         /// `task.create`: a `task`, `async let` or `addTask` statement
-        /// creates a task (`docs/concurrency.md`); `parent` is the
+        /// creates a task (`docs/reference/concurrency.md`); `parent` is the
         /// structured parent only.
         case taskCreate(task: Int, name: String, kind: TaskKind, isolation: TaskExecutor, parent: Int?)
         /// `task.enqueue`: a job of the task is appended to the main queue

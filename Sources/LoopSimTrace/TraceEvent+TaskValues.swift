@@ -1,5 +1,5 @@
-// The closed sets of values of the task events (`docs/trace-format.md`,
-// `docs/concurrency.md`). Their raw values are the strings the trace writes.
+// The closed sets of values of the task events (`docs/guide/trace-format.md`,
+// `docs/reference/concurrency.md`). Their raw values are the strings the trace writes.
 
 extension TraceEvent {
     /// How a task was made (`task.create`'s `kind`).

@@ -1,4 +1,4 @@
-// The closed sets of values the trace contract names (`docs/trace-format.md`).
+// The closed sets of values the trace contract names (`docs/guide/trace-format.md`).
 // Their raw values are the strings the trace writes.
 
 extension TraceEvent {

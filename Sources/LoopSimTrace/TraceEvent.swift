@@ -2,7 +2,7 @@
 ///
 /// `t` is virtual nanoseconds since the start of the simulation, `iter` the
 /// run-loop pass the event belongs to (0 before the first pass), and `kind`
-/// what happened, with its typed payload (`docs/trace-format.md`):
+/// what happened, with its typed payload (`docs/guide/trace-format.md`):
 ///
 ///     TraceEvent(t: 16_000_000, iter: 1, .callout(kind: .timer, name: "tick"))
 ///

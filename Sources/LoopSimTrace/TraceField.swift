@@ -1,6 +1,6 @@
 /// A value carried by one key of an event as the writers render it.
 ///
-/// The JSON Lines contract (`docs/trace-format.md`) allows integers, strings,
+/// The JSON Lines contract (`docs/guide/trace-format.md`) allows integers, strings,
 /// booleans, `null` and arrays; every writer renders each case the same way on
 /// every run. Events are not built from these: `TraceEvent.Kind.fields`
 /// derives them from the typed payload.

@@ -1,4 +1,4 @@
-/// The forms a trace can be written in (`docs/trace-format.md`).
+/// The forms a trace can be written in (`docs/guide/trace-format.md`).
 public enum TraceFormat: String, Sendable, CaseIterable {
     /// One aligned line per event, for people.
     case text

@@ -1,5 +1,5 @@
 /// A run recorded more trace events than its limit allows: the events up
-/// to the limit are kept, the run stops (`docs/limits.md`).
+/// to the limit are kept, the run stops (`docs/reference/limits.md`).
 public struct TraceLimitError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The limit that was reached.
     public var limit: Int
@@ -12,6 +12,6 @@ public struct TraceLimitError: Error, Hashable, Sendable, CustomStringConvertibl
     }
 
     public var description: String {
-        "the trace reached its limit of \(limit) events at \(TimeLiteral.format(time)); the run stops there, and the trace ends with the last event kept (docs/limits.md). Run for less virtual time, or with fewer timers and sources firing"
+        "the trace reached its limit of \(limit) events at \(TimeLiteral.format(time)); the run stops there, and the trace ends with the last event kept (docs/reference/limits.md). Run for less virtual time, or with fewer timers and sources firing"
     }
 }

@@ -2,7 +2,7 @@
 public protocol TraceSink: AnyObject {
     func record(_ event: TraceEvent)
     /// Set once the sink has refused an event past its limit: the run
-    /// stops with it at the next run-loop pass (`docs/limits.md`).
+    /// stops with it at the next run-loop pass (`docs/reference/limits.md`).
     var limitError: TraceLimitError? { get }
 }
 

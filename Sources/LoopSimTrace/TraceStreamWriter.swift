@@ -1,7 +1,7 @@
 /// Writes a trace as it happens: a ``TraceSink`` that encodes each event in
 /// its format at once and hands the bytes on in chunks, so a run of any
 /// length keeps no events in memory (`loopsim run --trace`,
-/// `docs/trace-format.md`). The bytes are exactly those of
+/// `docs/guide/trace-format.md`). The bytes are exactly those of
 /// ``TraceWriter/render(_:as:)`` over the same events. No I/O here: the
 /// caller's `output` writes the chunks (through LoopSimSystem).
 ///

@@ -2,7 +2,7 @@ import RenderModel
 
 /// The payloads of a commit's animation operations — `addAnimation` (tag 6),
 /// `removeAnimation` (7), `removeAllAnimations` (8) — as bytes, and back
-/// (every byte in `docs/animations.md`, "On the wire").
+/// (every byte in `docs/reference/animations.md`, "On the wire").
 ///
 /// `CommitCodec` writes the tag byte and calls here for the rest. A value's
 /// type is the key path's (`AnimationKeyPath.valueKind`), so values carry

@@ -2,7 +2,7 @@ import RenderModel
 
 /// The body of the `commit` message: a `CommitDiff` as bytes, and back.
 ///
-/// Layout (every byte in `docs/wire-protocol.md`): `sequence` u64, `time`
+/// Layout (every byte in `docs/reference/wire-protocol.md`): `sequence` u64, `time`
 /// i64, the op count u32, then each op as a tag byte (`WireTag.Op`) and its
 /// payload, then the transaction count u32 and each transaction id u64.
 /// The body carries no length and no message type of its own — the framing

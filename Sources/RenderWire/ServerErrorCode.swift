@@ -1,6 +1,6 @@
 /// The codes of the `error` messages the render server sends for its own
 /// failures (256 and up; 1–5 are `WireError.Kind`s). Each raw value is
-/// pinned by a test and listed in `docs/wire-protocol.md`.
+/// pinned by a test and listed in `docs/reference/wire-protocol.md`.
 public enum ServerErrorCode: UInt16, CaseIterable, Sendable {
     /// A commit or snapshot the render tree refuses (`LayerTreeError`).
     case refusedCommit = 256
@@ -49,13 +49,13 @@ public enum ServerErrorCode: UInt16, CaseIterable, Sendable {
     case tooManyClients = 274
     /// A vsync index, or a frame's on-screen time with the render cost,
     /// past the end of virtual time (`Int64.max` ns, about 292 years;
-    /// `docs/limits.md`).
+    /// `docs/reference/limits.md`).
     case timeOutOfRange = 275
     /// A commit, snapshot or shared bitmap that would take the session's
     /// bitmaps past their budget (`RenderLimits.maxSessionBitmapBytes`).
     case sessionMemoryBudget = 276
     /// A commit or snapshot that would make the render tree hold more than
     /// `RenderLimits.maxLayerCount` layers or be deeper than
-    /// `RenderLimits.maxTreeDepth` (`docs/limits.md`).
+    /// `RenderLimits.maxTreeDepth` (`docs/reference/limits.md`).
     case treeTooLarge = 277
 }

@@ -47,7 +47,7 @@ extension WireMessage {
         }
     }
 
-    /// Appends the payload fields, in the order of `docs/wire-protocol.md`.
+    /// Appends the payload fields, in the order of `docs/reference/wire-protocol.md`.
     func writePayload(to writer: inout WireWriter) {
         switch self {
         case .hello(let hello):

@@ -1,7 +1,7 @@
 import RenderModel
 
 /// One message between the client (the simulated app) and the render
-/// server, as it travels in one frame (`docs/wire-protocol.md`).
+/// server, as it travels in one frame (`docs/reference/wire-protocol.md`).
 ///
 ///     let frame = WireMessage.vsync(index: 3, time: 50_000_000).encode()
 ///     try WireMessage.decode(frame: frame)   // .vsync(index: 3, time: 50000000)
@@ -107,7 +107,7 @@ public enum WireMessage: Hashable, Sendable {
         /// How long the server renders a frame that composites `pixels`
         /// pixels: `renderCost` plus `rasterCost` per pixel; nil past the end
         /// of virtual time. The client and the server both time frames with
-        /// this (`docs/render-server.md`, render cost).
+        /// this (`docs/internals/render-server.md`, render cost).
         public func renderDuration(pixels: Int) -> Int64? {
             guard let raster = rasterCost.nanoseconds(for: pixels) else { return nil }
             let (sum, overflow) = renderCost.addingReportingOverflow(raster)

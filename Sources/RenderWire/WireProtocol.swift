@@ -1,4 +1,4 @@
-/// The constants of the framed protocol (`docs/wire-protocol.md`).
+/// The constants of the framed protocol (`docs/reference/wire-protocol.md`).
 ///
 /// Every message travels as one frame: a `u32` length (of the whole frame,
 /// header included), a `u16` message type (`WireTag.Message`), a `u16` of

@@ -2,7 +2,7 @@ import RenderModel
 
 /// Every numeric tag of the protocol, pinned in one place.
 ///
-/// The numbers are part of the protocol (`docs/wire-protocol.md`) and are
+/// The numbers are part of the protocol (`docs/reference/wire-protocol.md`) and are
 /// pinned by tests: never renumber a case; give a new case a new number.
 /// No tag is 0, so a zero-filled buffer fails at its first tag. The mappings
 /// to and from the model types are exhaustive switches, so a case added to
@@ -54,7 +54,7 @@ public enum WireTag {
     }
 
     // A `LayerProperty` in a `set` operation is its raw value, pinned with
-    // the property table (`LayerProperty`, docs/wire-protocol.md).
+    // the property table (`LayerProperty`, docs/reference/wire-protocol.md).
 
     /// The kind of a `PropertyValue`, the first byte of a value.
     public enum ValueKind: UInt8, CaseIterable, Sendable {

@@ -3,7 +3,7 @@ final class ModeState {
     let name: RunLoopMode
 
     /// What a pass reads and writes, in the class's one stored property
-    /// not checked for exclusivity at run time (docs/safety.md,
+    /// not checked for exclusivity at run time (docs/internals/safety.md,
     /// "Exclusivity").
     struct Hot {
         /// Persistent stop flag (`_CFRunLoopStopMode`).
@@ -108,7 +108,7 @@ struct MultiModeBlock {
 /// `items[head...]` are pending; taken slots before `head` are compacted away
 /// every 256 blocks, so a steady stream of blocks allocates nothing per block.
 final class BlockQueue {
-    /// The queue, unchecked for exclusivity (docs/safety.md, "Exclusivity").
+    /// The queue, unchecked for exclusivity (docs/internals/safety.md, "Exclusivity").
     struct Hot {
         var items: [QueuedBlock] = []
         var head = 0
@@ -163,7 +163,7 @@ struct MainQueueItem {
 
 /// One record per active RunSpecific call.
 final class RunRecord {
-    /// The record, unchecked for exclusivity (docs/safety.md, "Exclusivity").
+    /// The record, unchecked for exclusivity (docs/internals/safety.md, "Exclusivity").
     struct Hot {
         /// The mode the run is in (nil for the base record).
         var mode: ModeState?

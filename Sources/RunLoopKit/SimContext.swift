@@ -13,7 +13,7 @@ import LoopSimTrace
 public final class SimContext {
     /// What the loops read and write all the time, in the context's one
     /// stored property not checked for exclusivity at run time
-    /// (docs/safety.md, "Exclusivity").
+    /// (docs/internals/safety.md, "Exclusivity").
     struct Hot {
         var now: Nanoseconds = 0
         fileprivate var sequence = 0
@@ -103,7 +103,7 @@ public final class SimContext {
     /// `time` with nothing left to do there. Everything the thread does at
     /// `time` — the callouts of timers, sources and blocks due then, and the
     /// commits they make — happens before it. (A vsync at `v_k` latches
-    /// every commit at `v_k` this way: `docs/core-animation-rules.md`
+    /// every commit at `v_k` this way: `docs/reference/core-animation-rules.md`
     /// choice 1.) Among themselves such events keep their scheduling order,
     /// after the ordinary events of the same instant.
     public func scheduleAfterThread(at time: Nanoseconds, label: String?, _ action: @escaping () -> Void) {
@@ -163,7 +163,7 @@ public final class SimContext {
     /// Drops every pending outside event without running it. Their actions
     /// often hold the run loop or this context (a scheduled `signal` holds
     /// both), so the owner of a run calls this when it goes: what was never
-    /// delivered must not keep the run alive (docs/library.md, "A finished
+    /// delivered must not keep the run alive (docs/guide/library.md, "A finished
     /// run releases what it made").
     public func discardOutsideEvents() {
         hot.outside.removeAll()

@@ -162,7 +162,7 @@ extension SimRunLoop {
     }
 
     /// Counts passes and enforces the busy bound; stops the run once the
-    /// trace has refused an event past its limit (docs/limits.md).
+    /// trace has refused an event past its limit (docs/reference/limits.md).
     private func beginPass() throws {
         if let full = context.trace?.limitError { throw full }
         context.hot.pass += 1

@@ -2,7 +2,7 @@ import LoopSimTrace
 
 /// A CFRunLoop in virtual time.
 ///
-/// The loop reproduces `__CFRunLoopRun` pass for pass (see `docs/run-loop-rules.md`):
+/// The loop reproduces `__CFRunLoopRun` pass for pass (see `docs/reference/run-loop-rules.md`):
 /// observers, blocks, version-0 sources, the main-queue shortcut, one port
 /// event per pass, and the exit checks in their precedence. Callouts take no
 /// virtual time unless they block the thread with ``SimContext/block(for:)``.
@@ -25,7 +25,7 @@ public final class SimRunLoop {
     public let isMain: Bool
 
     /// What a pass reads and writes, in the loop's one stored property not
-    /// checked for exclusivity at run time (docs/safety.md, "Exclusivity").
+    /// checked for exclusivity at run time (docs/internals/safety.md, "Exclusivity").
     struct Hot {
         var options = RunLoopOptions()
         /// The last mode looked up (saves hashing the name on every run).

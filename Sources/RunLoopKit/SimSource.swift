@@ -11,7 +11,7 @@ public final class SimSource {
     public let order: Int
 
     /// What a pass reads and writes, in the source's one stored property
-    /// not checked for exclusivity at run time (docs/safety.md,
+    /// not checked for exclusivity at run time (docs/internals/safety.md,
     /// "Exclusivity").
     struct Hot {
         var isValid = true
@@ -77,7 +77,7 @@ public final class SimSource {
 /// A (loop, mode) pair a source or port is in. The loop is held weakly: a
 /// mode holds its items, an item does not hold its loops (CF's sources keep
 /// their run loops in a bag without retain callbacks), so a loop and the
-/// sources in it never keep each other alive (docs/library.md).
+/// sources in it never keep each other alive (docs/guide/library.md).
 struct LoopMembership {
     weak var loop: SimRunLoop?
     let mode: RunLoopMode
@@ -92,7 +92,7 @@ public struct PortMessage {
     /// The work the message carries (an input event's callout), if any.
     public var body: (() throws -> Void)?
     /// A display link's vsync times, written on the `callout` event
-    /// (`docs/animations-language.md`); nil for every other message.
+    /// (`docs/guide/animations-language.md`); nil for every other message.
     public var frame: TraceEvent.FrameTimestamps?
 }
 
@@ -106,7 +106,7 @@ public final class SimPort {
     public let calloutKind: CalloutKind
 
     /// What a pass reads and writes, in the port's one stored property not
-    /// checked for exclusivity at run time (docs/safety.md, "Exclusivity").
+    /// checked for exclusivity at run time (docs/internals/safety.md, "Exclusivity").
     struct Hot {
         var isValid = true
         /// Storage: `queue[head...]` are the queued messages.
@@ -198,7 +198,7 @@ public final class SimObserver {
     public let order: Int
 
     /// What a pass reads and writes, in the observer's one stored property
-    /// not checked for exclusivity at run time (docs/safety.md,
+    /// not checked for exclusivity at run time (docs/internals/safety.md,
     /// "Exclusivity").
     struct Hot {
         var isValid = true

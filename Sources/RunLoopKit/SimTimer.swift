@@ -13,7 +13,7 @@ public final class SimTimer {
     let callout: (SimTimer) throws -> Void
 
     /// What a pass reads and writes, in the timer's one stored property not
-    /// checked for exclusivity at run time (docs/safety.md, "Exclusivity").
+    /// checked for exclusivity at run time (docs/internals/safety.md, "Exclusivity").
     struct Hot {
         var tolerance: Nanoseconds = 0
         var fireTime: Nanoseconds

@@ -1,7 +1,7 @@
 import LoopSimTrace
 
 /// Checked arithmetic on virtual time: the one place that says where time
-/// ends and what happens past it (`docs/limits.md`).
+/// ends and what happens past it (`docs/reference/limits.md`).
 ///
 /// Virtual time is an `Int64` count of nanoseconds from 0 to ``end``
 /// (`Int64.max`, about 292 years). A time that would pass the end is not

@@ -3,7 +3,7 @@ import RenderModel
 import RunLoopKit
 
 /// A CADisplayLink on the main run loop, in virtual time
-/// (`docs/animations-language.md`, "The display link").
+/// (`docs/guide/animations-language.md`, "The display link").
 ///
 /// The link is a version-1 source (a ``SimPort`` whose callouts are traced
 /// with kind `displayLink`) fed by the display's vsyncs (``VsyncClock``):
@@ -45,7 +45,7 @@ public final class DisplayLink {
     public private(set) var dueTime: Int64?
     /// When the link was running — added, not paused, valid — as
     /// [start, end) intervals of virtual time; the last one's end is nil
-    /// while it runs (the hitch ratio over animations, `docs/animations.md`).
+    /// while it runs (the hitch ratio over animations, `docs/reference/animations.md`).
     public private(set) var activeIntervals: [(start: Int64, end: Int64?)] = []
     /// The first vsync the queued message stands for (coalesced ones included).
     private var pendingDue: Int64?

@@ -18,7 +18,7 @@ extension FrameFolder {
     ///
     /// Why: on a disk file system a new file costs an inode, and ext4
     /// searches past every inode freed in the last minute or so for each
-    /// one (~1 ms a file after a run's 3,600 deletions, docs/benchmarks.md);
+    /// one (~1 ms a file after a run's 3,600 deletions, docs/internals/benchmarks.md);
     /// rewriting the previous run's files costs a `rename` and the bytes.
     static func clearPreviousFrames(in folder: String) {
         guard let names = try? FileSystem.contentsOfDirectory(folder) else { return }

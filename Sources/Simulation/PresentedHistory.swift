@@ -5,7 +5,7 @@ import RenderModel
 /// each recorded only when it changed, at the on-screen time of the frame
 /// that showed the change. It answers what a whole tree per frame would
 /// (``state(of:at:)``) in memory that grows with the changes shown, not with
-/// the frames (`docs/render-server.md`). A change is 16 bytes: its time and
+/// the frames (`docs/internals/render-server.md`). A change is 16 bytes: its time and
 /// the index of its value in a table of the distinct values shown
 /// (``ValueTable``), so a layer that alternates colours adds no value.
 struct PresentedHistory {
@@ -51,7 +51,7 @@ struct PresentedHistory {
             break
         case .animations, .timing:
             // Model values only: a layer's animations do not change them
-            // (docs/animations.md).
+            // (docs/reference/animations.md).
             break
         }
     }

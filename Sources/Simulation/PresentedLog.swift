@@ -5,7 +5,7 @@ import RenderWire
 
 /// The frames the render server drew and every `presented` reply, kept
 /// compactly so that a long run's memory grows by tens of bytes a frame
-/// (`docs/render-server.md`, "Memory flat"): a frame is its index, times
+/// (`docs/internals/render-server.md`, "Memory flat"): a frame is its index, times
 /// and hash as integers (its file name and hash text are made when asked
 /// for), its transactions and probe colours in shared pools; a
 /// presentation is its time, its frame and a range of a pool of commits.

@@ -111,7 +111,7 @@ public final class RenderConnection {
                 // With --faults, the spawned server injects its side of the
                 // plan too; each spawn has its own generation, so a respawned
                 // server's faults are as deterministic as the first's
-                // (docs/reliability.md).
+                // (docs/internals/reliability.md).
                 var arguments = ["--fd", "3"]
                 if let faults = FaultPlan.current {
                     arguments += ["--faults", String(faults.seed), "--faults-generation", String(faults.countSpawn())]
@@ -127,7 +127,7 @@ public final class RenderConnection {
             let raw = serverEnd.rawValue
             let thread: SystemThread
             // This server's side of the plan: its generation counts the
-            // servers started, as a spawned server's does (docs/reliability.md).
+            // servers started, as a spawned server's does (docs/internals/reliability.md).
             let faults = FaultPlan.current?.nextServer()
             do {
                 thread = try SystemThread.start {
@@ -199,7 +199,7 @@ public final class RenderConnection {
     /// The `loopsim-render` executable for the `spawn` transport: the path in
     /// `LOOPSIM_RENDER` if set, else the one next to the running executable
     /// (`swift build` puts both products in one folder), else the first on
-    /// `PATH` (docs/render-server.md).
+    /// `PATH` (docs/internals/render-server.md).
     /// - Throws: ``Failure`` naming the places looked at and the fix.
     public static func serverExecutable() throws -> String {
         if let path = CurrentProcess.environment("LOOPSIM_RENDER"), !path.isEmpty { return path }

@@ -32,7 +32,7 @@ final class RenderState {
     /// draw it on both cores (at least ``twoCoreDamage`` pixels in its
     /// bounds): then the client waits for the next `presented` asleep in
     /// `poll` instead of spinning, so as not to take a core from the
-    /// server's two threads (docs/render-server.md, "Spin, then sleep").
+    /// server's two threads (docs/internals/render-server.md, "Spin, then sleep").
     /// Only wall time depends on it.
     var serverDrawsOnTwoCores = false
     /// The server's threshold for two bands (`FrameDrawing.minimumSplitPixels`,

@@ -1,4 +1,4 @@
-/// Hitches over animations (`docs/animations.md`, "Hitches"): the time
+/// Hitches over animations (`docs/reference/animations.md`, "Hitches"): the time
 /// animations were running — the render server animating, or a display link
 /// running — and the frames drawn for them that came late.
 extension Simulation {

@@ -5,7 +5,7 @@ import RenderWire
 import RunLoopKit
 
 extension Simulation {
-    /// Commit latency and hitch time (`docs/core-animation-rules.md` choice 8): for
+    /// Commit latency and hitch time (`docs/reference/core-animation-rules.md` choice 8): for
     /// each transaction the frame shows first, from its first mutation (or
     /// its explicit `begin`) to the frame's on-screen time, and how much
     /// later than `expected` — the on-screen time had the main thread and

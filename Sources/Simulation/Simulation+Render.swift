@@ -115,7 +115,7 @@ extension Simulation {
         guard let r = render, !r.failed else { return }
         // The frame that shows this commit must be on screen before the end
         // of virtual time; refuse it here, before sending, rather than have
-        // either side overflow (docs/limits.md).
+        // either side overflow (docs/reference/limits.md).
         guard let firstK = r.clock.firstVsync(atOrAfter: record.time), r.frameTime(latchingAt: firstK) != nil else {
             throw RunLoopError.timeOutOfRange("commit \(record.sequence) at \(TimeLiteral.format(record.time)): the frame that shows it would be on screen past the end of virtual time (\(VirtualTime.end) ns, at \(r.hello.refreshHz) Hz with a render cost of \(TimeLiteral.format(r.hello.renderCost)) and \(r.hello.rasterCost) per pixel): times past 292 years are not supported. Commit earlier.")
         }

@@ -2,7 +2,7 @@ import LoopSimSystem
 import LoopSimTrace
 import RenderWire
 
-/// When the render server dies or stops answering (docs/render-server.md,
+/// When the render server dies or stops answering (docs/internals/render-server.md,
 /// "Crash recovery"): the frames it presented confirmed written (a `sync`)
 /// or checked on disk, a new server started with a snapshot of the tree,
 /// and an exchange that met a dead server tried once more.
@@ -13,7 +13,7 @@ extension Simulation {
         guard let r = render, !r.dead else { return }
         // The frames it presented are on disk before it dies: the model's
         // crash loses the server's state, not frames already on screen
-        // (docs/render-server.md, crash recovery).
+        // (docs/internals/render-server.md, crash recovery).
         if let refusal = r.refusal, !r.failed {
             failLosingAFrame(refusal.code, refusal.text, before: "the crash", r)
         } else if !r.failed {
@@ -101,7 +101,7 @@ extension Simulation {
     /// was queued when it is joined), each frame drawn since the last
     /// confirmation must have its file and its `frames.jsonl` line; those
     /// missing are named as lost, and the run fails at its end
-    /// (docs/render-server.md, crash recovery). A listening server
+    /// (docs/internals/render-server.md, crash recovery). A listening server
     /// (`unix:`) may still be writing when the client gives up on it: not
     /// checked.
     func checkFramesOnDisk(after what: String, _ r: RenderState) {

@@ -2,7 +2,7 @@ import RunLoopKit
 import TaskKit
 
 /// Real `async` Swift code in virtual time: the simulation as the main
-/// thread of ``SimulatedMainActor`` (docs/concurrency.md, "From Swift").
+/// thread of ``SimulatedMainActor`` (docs/reference/concurrency.md, "From Swift").
 ///
 ///     let sim = Simulation()
 ///     try sim.withSimulatedMainActor { sim in       // the body is @SimulatedMainActor code

@@ -26,7 +26,7 @@ public final class Simulation {
     var finishedLog = PresentedLog()
     /// A simulation owns its run: when it goes, the outside events it never
     /// delivered go too (they hold the loop and the context), so a finished
-    /// run releases what it made (docs/library.md).
+    /// run releases what it made (docs/guide/library.md).
     deinit {
         SimulatedMainExecutor.shared.end(mainLoop)
         context.discardOutsideEvents()
@@ -66,11 +66,11 @@ public final class Simulation {
     ///     ``recorder`` (a ``TraceStreamWriter``: a long run keeps no events;
     ///     `tracing` is then ignored).
     ///   - uikitProfile: install UIKit's six main-run-loop observers,
-    ///     Core Animation's implicit commit among them (docs/run-loop-rules.md §11).
+    ///     Core Animation's implicit commit among them (docs/reference/run-loop-rules.md §11).
     ///   - traceLimit: the most trace events recorded
     ///     (``RenderLimits/maxTraceEvents``; lower for tests): past it the
     ///     run stops with a `TraceLimitError`, so no trace takes unbounded
-    ///     memory (docs/limits.md).
+    ///     memory (docs/reference/limits.md).
     public init(tracing: Bool = true, trace sink: TraceSink? = nil, uikitProfile: Bool = true, traceLimit: Int = RenderLimits.maxTraceEvents) {
         let recorder = tracing && sink == nil ? TraceRecorder(limit: traceLimit) : nil
         self.recorder = recorder
@@ -89,7 +89,7 @@ public final class Simulation {
     /// What the render server lost for good — a refused commit or vsync, a
     /// frame it could not present — each a sentence naming what was lost.
     /// A run with any is a failed run: it never exits 0
-    /// (`docs/render-server.md`, crash recovery).
+    /// (`docs/internals/render-server.md`, crash recovery).
     public var renderLosses: [String] { losses }
 
     /// Records a loss (also traced as a `warn`).
@@ -157,7 +157,7 @@ public final class Simulation {
             passLimit = n
             bound = VirtualTime.saturatingSum(now, Simulation.defaultSettleBound)
         case .idle(let max):
-            // A bound past the end of virtual time is no bound (docs/limits.md).
+            // A bound past the end of virtual time is no bound (docs/reference/limits.md).
             bound = VirtualTime.saturatingSum(now, max)
         case .forever:
             bound = VirtualTime.saturatingSum(now, Simulation.defaultSettleBound)

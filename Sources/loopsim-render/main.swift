@@ -29,7 +29,7 @@ OPTIONS:
   --faults <seed>         With --fd: inject the server's side of the fault plan
                           for <seed> (delayed replies, short writes, EINTR, ENOSPC
                           on a frame write), as 'loopsim run --faults <seed>'
-                          does when it spawns the server (docs/reliability.md).
+                          does when it spawns the server (docs/internals/reliability.md).
   --faults-generation <n> Which spawn of the run this server is (0 the first, 1 the
                           first respawn, …): each gets its own faults (default 0).
   --frames none           Write no frame files, whatever folder a client names: frames
@@ -165,7 +165,7 @@ if args[0] == "--listen" {
 }
 guard let number = Int32(args[1]), number >= 0, FileDescriptor(rawValue: number).isOpen else { fail("'\(args[1])' is not an open file descriptor") }
 let fd = FileDescriptor(rawValue: number)
-// The server's side of the run's fault plan (docs/reliability.md): bound to
+// The server's side of the run's fault plan (docs/internals/reliability.md): bound to
 // this thread, the only one an --fd server serves on.
 let faults = faultSeed.map { FaultPlan.spawnedServer(seed: $0, generation: faultGeneration ?? 0) }
 let outcome = FaultPlan.withPlan(faults) { SocketServer.serveClient(on: fd, framesBudget: budget, writesFrames: writesFrames, spins: true) }

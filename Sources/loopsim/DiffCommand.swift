@@ -5,7 +5,7 @@ import LoopSimTrace
 /// `loopsim diff A B [--out DIR]`: how two runs differ — the first
 /// diverging trace event with context, the frames whose hashes (or files)
 /// differ, and with `--out` side-by-side and difference images of each
-/// (docs/frames.md).
+/// (docs/guide/frames.md).
 enum DiffCommand {
     static let spec = CommandSpec(
         name: "diff",

@@ -4,7 +4,7 @@ import LoopSimTrace
 
 /// `loopsim frames <dir> list | pixel | diff | png | sheet`: inspect the
 /// frames a run wrote (`frame-NNNNNN.ppm` files and `frames.jsonl`,
-/// `docs/frames.md`).
+/// `docs/guide/frames.md`).
 ///
 /// Parse, validate, then run: argument problems are usage errors (exit 64)
 /// raised before any file is read; problems with the files themselves are a
@@ -50,7 +50,7 @@ enum FramesCommand {
         sheet  a contact sheet: a grid of thumbnails, each labelled with its
                vsync and on-screen time. A thumbnail fits in 160×120: a smaller
                frame is enlarged by the largest whole factor that fits, a larger
-               one shrunk by the smallest that fits (docs/frames.md).
+               one shrunk by the smallest that fits (docs/guide/frames.md).
 
         Exit status: 0 on success; 1 when diff finds differing pixels or no frame
         is on screen yet at --at; 2 for a missing, unreadable or malformed file

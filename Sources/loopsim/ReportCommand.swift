@@ -2,7 +2,7 @@ import LoopSimSystem
 import LoopSimTools
 
 /// `loopsim report RUN_DIR [--out FILE] [--max-frames N]`: one
-/// self-contained HTML page of a run (`docs/report.md`).
+/// self-contained HTML page of a run (`docs/guide/report.md`).
 enum ReportCommand {
     static let spec = CommandSpec(
         name: "report",

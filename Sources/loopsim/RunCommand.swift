@@ -21,18 +21,18 @@ enum RunCommand {
             .value("--frames", "<dir>|none", "Where the render server writes frames (default: loopsim-out/<name>/frames); none: no files, hashes and expectations kept."),
             .value("--server", "<transport>", "spawn (the loopsim-render process, default), thread, unix:PATH (a server started with 'loopsim-render --listen PATH'), or none."),
             .flag("--allow-absolute-assets", "Let 'image file=' read absolute paths and paths outside the scenario's folder."),
-            .value("--faults", "<seed>", "Inject faults chosen from the seed: server kills, delayed replies, short writes, EINTR, ENOSPC (docs/reliability.md)."),
+            .value("--faults", "<seed>", "Inject faults chosen from the seed: server kills, delayed replies, short writes, EINTR, ENOSPC (docs/internals/reliability.md)."),
             .flag("--quiet", "No progress line (on a terminal, a run that takes over a second of wall time shows one on standard error)."),
-            .flag("--report", "Also write the run folder's report.html (loopsim report; docs/report.md)."),
+            .flag("--report", "Also write the run folder's report.html (loopsim report; docs/guide/report.md)."),
         ],
         discussion: """
         Warnings (an outside event after the last run, an expectation after the end,
         transaction options nothing used, …) go to standard error as FILE:LINE:COL:
-        warning: …, and into the trace as warn events (docs/guard-rails.md).
+        warning: …, and into the trace as warn events (docs/guide/guard-rails.md).
 
         A run that writes frames also writes its run folder beside them
         (loopsim-out/<name>/: trace.jsonl, scenario.loop, run.json), which
-        'loopsim report' and 'loopsim diff' read (docs/report.md).
+        'loopsim report' and 'loopsim diff' read (docs/guide/report.md).
 
         Exit status: 0 when every expectation passes, 1 when one fails, 2 for a
         scenario error (parse error, or a loop that never settles), 64 for a usage
@@ -95,7 +95,7 @@ func renderOptions(_ parsed: ParsedArguments, scenario path: String,
     let frames = parsed.values["--frames"] ?? "loopsim-out/\(outputName(forScenario: path))/frames"
     if frames.isEmpty { throw UsageError(message: "the value '' is invalid for '--frames' (expected a folder or none)") }
     // `none`: no frame files; the hashes, the index and the expectations
-    // come from the server's replies (docs/render-server.md). A folder
+    // come from the server's replies (docs/internals/render-server.md). A folder
     // named none is `./none`.
     return ScenarioRunner.RenderOptions(transport: transport, frames: frames == "none" ? nil : frames)
 }
@@ -103,7 +103,7 @@ func renderOptions(_ parsed: ParsedArguments, scenario path: String,
 extension RunCommand {
     /// The text trace's options: colour names always; `--only`, `--hide`
     /// and `--quiet-observers`, which only the text form takes
-    /// (docs/trace-format.md §3).
+    /// (docs/guide/trace-format.md §3).
     static func textTraceOptions(_ parsed: ParsedArguments, format: TraceFormat) throws -> TextTraceOptions {
         var options = TextTraceOptions.scenarioLanguage
         let only = parsed.values["--only"], hide = parsed.values["--hide"]

@@ -14,7 +14,7 @@ enum TestCommand {
             .value("--artifacts", "<dir>", "Where actual traces (and frame PNGs) of failing scenarios go (default: loopsim-out/artifacts)."),
             .value("--expected-frames", "<dir>", "Run folders from the golden's commit (DIR/NAME/frames/, as 'loopsim run' writes them under loopsim-out): the expected frames of a frame mismatch."),
             .value("--frames", "none", "Write no frame files (by default they go to a temporary folder, removed after): the traces, hashes and expectations are the same."),
-            .value("--faults", "<seeds>", "A seed (17) or range (1-200): run each scenario clean and under each seed's faults, compare frames (docs/reliability.md)."),
+            .value("--faults", "<seeds>", "A seed (17) or range (1-200): run each scenario clean and under each seed's faults, compare frames (docs/internals/reliability.md)."),
         ],
         discussion: """
         Each NAME.loop is run and its JSONL trace compared with NAME.trace.jsonl
@@ -22,7 +22,7 @@ enum TestCommand {
         printed and the actual trace is written under the artifacts folder.
         When a frame's hash differs, NAME.actual.png (and, when the expected
         frame can be found, NAME.expected.png and NAME.diff.png) of the first
-        differing frame are written beside it (docs/goldens.md).
+        differing frame are written beside it (docs/guide/goldens.md).
         A run that records goldens says so and exits 1: re-run without
         recording to check them.
         With --faults, traces are not compared: each faulted run must show the

@@ -1,7 +1,7 @@
 import LoopSimTools
 
 /// `loopsim why RUN LAYER.PROP[==VALUE]`: the fate of every matching set
-/// (docs/fates.md). RUN is a scenario, which is run, or a recorded JSON
+/// (docs/guide/fates.md). RUN is a scenario, which is run, or a recorded JSON
 /// Lines trace (`*.jsonl`), which is read.
 enum WhyCommand {
     static let spec = CommandSpec(

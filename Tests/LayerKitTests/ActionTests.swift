@@ -4,9 +4,9 @@ import RunLoopKit
 import Testing
 @testable import LayerKit
 
-/// docs/core-animation-rules.md §7, layers and actions (items 15, 19–23) on
+/// docs/reference/core-animation-rules.md §7, layers and actions (items 15, 19–23) on
 /// the app side: which property changes attach an implicit animation, and
-/// what it is (docs/animations.md, "On the app side"). The render server's
+/// what it is (docs/reference/animations.md, "On the app side"). The render server's
 /// half is in `AnimationChecklistTests` (ScenarioTests) and the goldens
 /// under `Traces/animations/`.
 @Suite(.quiescent) struct ActionTests {

@@ -6,7 +6,7 @@ import Testing
 @testable import LayerKit
 
 /// The `commit` event's `changes`: `LAYER.PROP=VALUE` for each property the
-/// diff ships (docs/trace-format.md §2).
+/// diff ships (docs/guide/trace-format.md §2).
 @Suite(.quiescent) struct CommitChangesTests {
     func changes(_ w: LayerWorld) -> [[String]?] {
         w.events.compactMap { e in

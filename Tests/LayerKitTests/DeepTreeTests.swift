@@ -27,7 +27,7 @@ struct LayerDeepTreeTests {
     }
 }
 
-/// The tree limits on the client (docs/limits.md): a commit that would
+/// The tree limits on the client (docs/reference/limits.md): a commit that would
 /// leave more layers, or a deeper tree, than the limits allow is refused
 /// before it is sent (`TreeLimitError`), so the server never has to.
 struct LayerTreeLimitTests {
@@ -44,7 +44,7 @@ struct LayerTreeLimitTests {
         d.addSublayer(e)       // detached: 2 deep
         w.at(0.2) { c.addSublayer(d) }
         let error = #expect(throws: TreeLimitError.self) { try w.run(until: 0.3) }
-        #expect(error?.description == "the commit cannot be sent: the tree would be 5 layers deep (at layer 'e'); the limit is 3 (docs/limits.md)")
+        #expect(error?.description == "the commit cannot be sent: the tree would be 5 layers deep (at layer 'e'); the limit is 3 (docs/reference/limits.md)")
         // d and e went out detached (2 deep); the move under c never did.
         #expect(w.shipped.count == 2)
         #expect(!w.shipped.flatMap(\.diff.ops).contains(.move(d.id, parent: c.id, index: 0)))

@@ -4,7 +4,7 @@ import RunLoopKit
 import Testing
 @testable import LayerKit
 
-/// docs/core-animation-rules.md §7 items 25–30 (geometry, defaults, flags) and the
+/// docs/reference/core-animation-rules.md §7 items 25–30 (geometry, defaults, flags) and the
 /// commit phases.
 @Suite(.quiescent) struct LayerTests {
     @Test("7.25 frame from bounds, position and anchor, and back", arguments: [

@@ -4,7 +4,7 @@ import RunLoopKit
 import Testing
 @testable import LayerKit
 
-/// docs/core-animation-rules.md §7, transactions (items 1–11, 13, 14, 17).
+/// docs/reference/core-animation-rules.md §7, transactions (items 1–11, 13, 14, 17).
 @Suite(.quiescent) struct TransactionTests {
     func box(_ w: LayerWorld) throws -> Layer {
         let b = w.layers.makeLayer(name: "box", root: true)

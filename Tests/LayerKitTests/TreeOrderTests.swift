@@ -4,7 +4,7 @@ import Testing
 @testable import LayerKit
 
 /// The commit phases visit the marked layers in tree order, found from the
-/// layers' sibling indices (docs/layers-and-transactions.md).
+/// layers' sibling indices (docs/reference/layers-and-transactions.md).
 @Suite(.quiescent) struct TreeOrderTests {
     /// Pre-order of the display's trees, walked the plain way.
     static func preorder(_ roots: [Layer]) -> [Layer] {

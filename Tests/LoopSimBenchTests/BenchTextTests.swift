@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import LoopSimBench
 
-/// `loopsim bench`'s text output (docs/benchmarks.md): readable units, the
+/// `loopsim bench`'s text output (docs/internals/benchmarks.md): readable units, the
 /// peer and the ratios, and a note when a peer is missing; `--json`
 /// unchanged.
 @Suite struct BenchTextTests {
@@ -36,7 +36,7 @@ import LoopSimBench
     @Test func aMissingPixmanPeerIsNotedWithHowToBuildIt() {
         let raster = [BenchResult(name: "raster.full-frame", unit: "ns/frame", p50: 1, p90: 1, p99: 1, runs: 1, batch: 1)]
         let note = BenchText.missingPeer(group: "raster", results: raster, peersWanted: true)
-        #expect(note?.contains("tools/bench-pixman.sh") == true && note?.contains("docs/benchmarks.md") == true)
+        #expect(note?.contains("tools/bench-pixman.sh") == true && note?.contains("docs/internals/benchmarks.md") == true)
         #expect(BenchText.missingPeer(group: "raster", results: raster, peersWanted: false) == nil, "--no-peer: nothing to say")
         var withPeer = raster
         withPeer[0].peer = 2

@@ -3,7 +3,7 @@ import Testing
 import LoopSimTestSupport
 
 /// `loopsim bench`'s output end to end: the text form and `--json` say
-/// when the pixman peer is missing (docs/benchmarks.md); the formatting
+/// when the pixman peer is missing (docs/internals/benchmarks.md); the formatting
 /// itself is LoopSimBenchTests' `BenchTextTests`.
 @Suite struct BenchTextOutputTests {
     @Test(.tags(.endToEnd)) func benchRasterWithoutPixmanSaysSoInTextAndOnStderrWithJSON() async throws {

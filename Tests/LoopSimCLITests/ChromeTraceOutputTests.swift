@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import LoopSimTestSupport
 
-/// `loopsim run --format chrome` end to end (docs/trace-format.md §4): the
+/// `loopsim run --format chrome` end to end (docs/guide/trace-format.md §4): the
 /// vsync track at the display's rate, an arrow from each commit to the
 /// frame that first shows it, and the counters, with the damaged area of
 /// each frame as `frames.jsonl` gives it.

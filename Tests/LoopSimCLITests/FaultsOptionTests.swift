@@ -2,12 +2,12 @@ import Foundation
 import Testing
 import LoopSimTestSupport
 
-/// `--faults` on `loopsim run` and `loopsim test` (docs/reliability.md).
+/// `--faults` on `loopsim run` and `loopsim test` (docs/internals/reliability.md).
 @Suite(.tags(.endToEnd)) struct FaultsOptionTests {
     /// Seed 7 kills the server, delays a reply and interrupts sends. (Not a
     /// seed that strikes ENOSPC: after a refusal, whether the client's next
     /// send meets the closed socket is a race, so its count of faults can
-    /// differ by one; docs/reliability.md.)
+    /// differ by one; docs/internals/reliability.md.)
     @Test func theSameSeedInjectsTheSameFaultsAndEndsTheSameWay() async throws {
         let sandbox = try Sandbox()
         try sandbox.copyFromTraces("render/server-crash.loop", to: "server-crash.loop")
@@ -50,7 +50,7 @@ import LoopSimTestSupport
         #expect(result.stderr.contains("'--faults'"), "\(result)")
     }
 
-    /// docs/reliability.md, loss 3: one kill before the redraw's commit used
+    /// docs/internals/reliability.md, loss 3: one kill before the redraw's commit used
     /// to show the canvas without its backing store (a `bitmapShared` that
     /// came just before the recovery snapshot was dropped with the old
     /// tree); the frames are now identical to the clean run.
@@ -88,7 +88,7 @@ import LoopSimTestSupport
     }
 
     /// The same ENOSPC (seed 23, frame 61) while a re-run rewrites the
-    /// previous run's files in place (docs/render-server.md, "Files"): the
+    /// previous run's files in place (docs/internals/render-server.md, "Files"): the
     /// run fails with the same error as into a new folder, the frames before
     /// it are the clean run's bytes, none after it is there, and nothing of
     /// the previous run is left (the frame cut short stays out of sight in

@@ -3,7 +3,7 @@ import Testing
 import LoopSimTestSupport
 
 /// `loopsim report` and the run folder `loopsim run` writes
-/// (docs/report.md): the files, the page's content, and bad input.
+/// (docs/guide/report.md): the files, the page's content, and bad input.
 @Suite(.tags(.endToEnd)) struct ReportCommandTests {
     /// A sandbox holding `tap-block-green.loop`, run once with the server in a thread.
     static func ranTapBlockGreen(_ extra: [String] = []) async throws -> (Sandbox, CLIResult) {

@@ -3,7 +3,7 @@ import Testing
 import LoopSimTestSupport
 
 /// `loopsim run` ends with one line saying where the frames went
-/// (docs/frames.md), on stdout, or on stderr beside a JSONL trace on stdout;
+/// (docs/guide/frames.md), on stdout, or on stderr beside a JSONL trace on stdout;
 /// a run that wrote no frame file prints none.
 @Suite(.tags(.endToEnd)) struct RunFramesLineTests {
     func copyTapBlockGreen(into sandbox: Sandbox) throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import LoopSimTestSupport
 
-/// `loopsim run`'s progress line end to end (docs/guard-rails.md): a pipe
+/// `loopsim run`'s progress line end to end (docs/guide/guard-rails.md): a pipe
 /// gets none. The line itself is LoopSimToolsTests' `RunProgressTests`.
 @Suite struct RunProgressOutputTests {
     @Test(.tags(.endToEnd)) func aRunInAPipeWritesNoProgress() async throws {

@@ -4,7 +4,7 @@ import RenderModel
 import Testing
 
 /// `loopsim test` on a golden whose frames no longer match: the PNGs of the
-/// first differing frame beside the actual trace (docs/goldens.md), on
+/// first differing frame beside the actual trace (docs/guide/goldens.md), on
 /// copies of `Traces/render/tap-block-green` (200×100: a red button at
 /// (50, 30, 100, 40) on black, green from frame 241 at 4.016666666 s).
 @Suite(.tags(.endToEnd, .golden)) struct TestCommandFrameArtifactsTests {
@@ -23,7 +23,7 @@ import Testing
     }
 
     /// Frame 241's hash in the golden (read, not pinned: the hash format
-    /// is the golden's business, docs/render-server.md).
+    /// is the golden's business, docs/internals/render-server.md).
     func goldenHash241(_ sandbox: Sandbox) throws -> String {
         let lines = splitLines(try sandbox.read("s/tap-block-green.trace.jsonl"))
         let line = try #require(lines.last { $0.contains("\"ev\":\"frame\"") && $0.contains("\"frame\":241") })

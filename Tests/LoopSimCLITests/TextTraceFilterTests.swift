@@ -3,7 +3,7 @@ import Testing
 import LoopSimTestSupport
 
 /// `loopsim run`'s text trace: colour names, `--only`, `--hide`,
-/// `--quiet-observers` (docs/trace-format.md §3). The JSON Lines trace never
+/// `--quiet-observers` (docs/guide/trace-format.md §3). The JSON Lines trace never
 /// changes with them.
 @Suite(.tags(.endToEnd)) struct TextTraceFilterTests {
     func run(_ extra: [String]) async throws -> (CLIResult, Sandbox) {

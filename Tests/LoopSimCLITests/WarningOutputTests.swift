@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import LoopSimTestSupport
 
-/// `loopsim run`'s warnings (docs/guard-rails.md): `FILE:LINE:COL: warning:`
+/// `loopsim run`'s warnings (docs/guide/guard-rails.md): `FILE:LINE:COL: warning:`
 /// lines on stderr and `warn` events in the trace; a warning never changes
 /// the exit status.
 @Suite(.tags(.endToEnd)) struct WarningOutputTests {

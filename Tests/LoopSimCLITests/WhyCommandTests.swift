@@ -3,7 +3,7 @@ import Testing
 import LoopSimTestSupport
 
 /// `loopsim why RUN LAYER.PROP[==VALUE]` end to end, and the fates under a
-/// failed `expect visible` in `loopsim run` (docs/fates.md).
+/// failed `expect visible` in `loopsim run` (docs/guide/fates.md).
 @Suite(.tags(.endToEnd)) struct WhyCommandTests {
     static let yellowThenGreen = """
         display size=(200,100) hz=60

@@ -1,7 +1,7 @@
 import LoopSimSystem
 import Testing
 
-/// `FaultPlan` (docs/reliability.md): decisions are a function of the seed
+/// `FaultPlan` (docs/internals/reliability.md): decisions are a function of the seed
 /// and the count of visits, and injected faults go through the real wrappers.
 @Suite struct FaultPlanTests {
     /// The first `n` decisions of each kind, for `seed`.

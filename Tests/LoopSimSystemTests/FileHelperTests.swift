@@ -2,7 +2,7 @@ import Foundation
 import LoopSimSystem
 import Testing
 
-/// The file helpers the tools call (docs/system.md, "Files"): reads of
+/// The file helpers the tools call (docs/internals/system.md, "Files"): reads of
 /// regular files only, with a limit applied while reading; atomic writes
 /// that never follow a link; trees removed without following links; the
 /// console captured in-process.

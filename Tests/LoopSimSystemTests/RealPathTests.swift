@@ -2,7 +2,7 @@ import Foundation
 import LoopSimSystem
 import Testing
 
-/// `FileSystem.realPath` (docs/security.md, scenario assets): links
+/// `FileSystem.realPath` (docs/internals/security.md, scenario assets): links
 /// followed, `.` and `..` taken out, a missing path an `ENOENT` error.
 @Suite struct RealPathTests {
     @Test("a path through symbolic links resolves to where they lead; a missing one is ENOENT naming the path")

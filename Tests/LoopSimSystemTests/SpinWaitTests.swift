@@ -1,7 +1,7 @@
 import LoopSimSystem
 import Testing
 
-/// `SpinWait` (docs/render-server.md, "Spin, then sleep"): a wait polls
+/// `SpinWait` (docs/internals/render-server.md, "Spin, then sleep"): a wait polls
 /// without sleeping for a bounded time before it sleeps.
 @Suite struct SpinWaitTests {
     @Test("spinUntilReadable answers true once a byte is waiting, false when the budget runs out with nothing, and does not spin with no budget")

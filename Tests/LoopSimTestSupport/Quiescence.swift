@@ -1,6 +1,6 @@
 import Testing
 
-/// The teardown check of every test that runs a loop (docs/library.md,
+/// The teardown check of every test that runs a loop (docs/guide/library.md,
 /// "Quiescence"): `pending`, the simulation's `pendingWork()`, must be
 /// exactly `expected` — empty unless the test means to leave work behind (a
 /// repeating timer, an open transaction), and then it says which.

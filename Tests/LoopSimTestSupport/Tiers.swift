@@ -1,12 +1,12 @@
 import Testing
 
-/// The test tiers (docs/testing.md): the slow kinds of test, each a tag,
+/// The test tiers (docs/internals/testing.md): the slow kinds of test, each a tag,
 /// so that the inner loop can leave them out (`tools/test-fast.sh`) while
 /// `swift test` and CI run everything. Tag a suite (or a test) with every
 /// tier it belongs to; a test in no tier is a fast, in-process test.
 extension Tag {
     /// Runs or reads the golden scenarios and traces under `Traces/`
-    /// (docs/goldens.md): every golden, each a separate case.
+    /// (docs/guide/goldens.md): every golden, each a separate case.
     @Tag public static var golden: Self
 
     /// Spawns the real `loopsim` or `loopsim-render` executable and talks to

@@ -5,7 +5,7 @@ import Raster
 import RenderModel
 import Testing
 
-/// `loopsim frames` logic in-process (docs/frames.md): a frames folder made
+/// `loopsim frames` logic in-process (docs/guide/frames.md): a frames folder made
 /// in a temporary folder, each action run with ``Console`` captured. The
 /// command's parsing and exit statuses end to end are LoopSimCLITests'.
 @Suite struct FramesInspectorTests {

@@ -4,7 +4,7 @@ import LoopSimTrace
 import Testing
 import LoopSimTools
 
-/// Each hitch's cause, derived from golden traces (docs/report.md, "Hitches").
+/// Each hitch's cause, derived from golden traces (docs/guide/report.md, "Hitches").
 @Suite struct HitchCauseTests {
     static func causes(_ golden: String, hz: Int = 60) throws -> [String?] {
         let text = try String(contentsOf: ToolsTestPaths.traces.appendingPathComponent(golden), encoding: .utf8)

@@ -4,7 +4,7 @@ import LoopSimTools
 import LoopSimTrace
 import Scenario
 
-/// `loopsim run`'s progress line (docs/guard-rails.md), with injected
+/// `loopsim run`'s progress line (docs/guide/guard-rails.md), with injected
 /// values: when it shows, what it says, when it is rewritten (end to end,
 /// that a pipe gets none: LoopSimCLITests' `RunProgressOutputTests`).
 @Suite struct RunProgressTests {

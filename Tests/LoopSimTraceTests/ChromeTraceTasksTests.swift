@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import LoopSimTrace
 
-/// The Chrome form of the task events (docs/trace-format.md §4): each task
+/// The Chrome form of the task events (docs/guide/trace-format.md §4): each task
 /// an async slice, each main job a slice inside its `mainQueue` callout,
 /// each pool job a slice on the lowest free "cooperative pool" row.
 @Suite struct ChromeTraceTasksTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import LoopSimTrace
 
-/// The Chrome form's extra tracks (docs/trace-format.md §4): the vsync
+/// The Chrome form's extra tracks (docs/guide/trace-format.md §4): the vsync
 /// track, the flow arrows from each commit to the frame that first shows
 /// it, and the counters. Checked by parsing the JSON the writer produces.
 @Suite struct ChromeTraceTracksTests {

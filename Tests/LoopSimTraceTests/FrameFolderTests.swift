@@ -1,7 +1,7 @@
 import LoopSimTrace
 import Testing
 
-/// The frames folder's format (docs/frames.md): the file names, and the
+/// The frames folder's format (docs/guide/frames.md): the file names, and the
 /// index read back in on-screen order with each bad line named.
 @Suite struct FrameFolderTests {
     @Test func frameFileNamesRoundTripAndOtherNamesAreNotFrames() {

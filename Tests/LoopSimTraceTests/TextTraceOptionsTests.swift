@@ -1,7 +1,7 @@
 import LoopSimTrace
 import Testing
 
-/// The text form's options (docs/trace-format.md §3): value names, the
+/// The text form's options (docs/guide/trace-format.md §3): value names, the
 /// `--only`/`--hide` filter and folded observer callouts. The default
 /// writes every line as before.
 @Suite struct TextTraceOptionsTests {

@@ -1,7 +1,7 @@
 import Raster
 import Testing
 
-/// Blend tables (docs/render-server.md, "Compositor"): an edge pixel over
+/// Blend tables (docs/internals/render-server.md, "Compositor"): an edge pixel over
 /// the display's background read from a table of the colour over it, with
 /// the bytes the plain blend writes.
 @Suite struct BlendTableTests {

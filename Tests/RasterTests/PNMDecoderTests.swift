@@ -2,7 +2,7 @@ import Raster
 import RenderModel
 import Testing
 
-/// docs/core-animation-rules.md §6 and checklist 45: the formats that must decode.
+/// docs/reference/core-animation-rules.md §6 and checklist 45: the formats that must decode.
 @Suite struct PNMDecoderTests {
     let white = px(255, 255, 255)
     let black = px(0, 0, 0)

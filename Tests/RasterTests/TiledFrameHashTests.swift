@@ -91,7 +91,7 @@ import Testing
     @Test("the format is pinned: the hashes of a 2×1, an 11×2 and a 130×70 bitmap (every lane, odd pixels, edge tiles)")
     func pinned() {
         // Computed independently, from the definition in
-        // docs/render-server.md, "The frame hash": `python3 tools/frame-hash.py`.
+        // docs/internals/render-server.md, "The frame hash": `python3 tools/frame-hash.py`.
         let b = Bitmap(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 0, 0, 255])
         #expect(Bitmap.hashHex(TiledFrameHash(b).value) == "f9991aa1a751ae32")
         func bitmap(_ w: Int, _ h: Int, _ pixel: (Int, Int) -> [Int]) -> Bitmap {

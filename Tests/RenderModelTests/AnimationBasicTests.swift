@@ -1,8 +1,8 @@
 import RenderModel
 import Testing
 
-/// `docs/core-animation-rules.md` §3.3's from/to/by, implicit actions, additive and cumulative
-/// (`docs/animations.md`, "Basic animations").
+/// `docs/reference/core-animation-rules.md` §3.3's from/to/by, implicit actions, additive and cumulative
+/// (`docs/reference/animations.md`, "Basic animations").
 @Suite struct AnimationBasicTests {
     func basic(_ values: BasicAnimation, duration: Double = 2) -> LayerAnimation {
         LayerAnimation(.opacity, .basic(values), duration: duration)

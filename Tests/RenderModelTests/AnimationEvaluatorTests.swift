@@ -1,8 +1,8 @@
 import RenderModel
 import Testing
 
-/// The per-layer list and `docs/core-animation-rules.md` §3.2 step 7's composition
-/// (`docs/animations.md`, "Evaluation").
+/// The per-layer list and `docs/reference/core-animation-rules.md` §3.2 step 7's composition
+/// (`docs/reference/animations.md`, "Evaluation").
 @Suite struct AnimationEvaluatorTests {
     func opacity(_ from: Double, _ to: Double, duration: Double = 1, additive: Bool = false) -> LayerAnimation {
         LayerAnimation(.opacity, .basic(BasicAnimation(from: .number(from), to: .number(to))), duration: duration, isAdditive: additive)

@@ -1,7 +1,7 @@
 import RenderModel
 import Testing
 
-/// `docs/core-animation-rules.md` §3.5's keyframe animations (`docs/animations.md`, "Keyframe animations").
+/// `docs/reference/core-animation-rules.md` §3.5's keyframe animations (`docs/reference/animations.md`, "Keyframe animations").
 @Suite struct AnimationKeyframeTests {
     func keyframes(_ values: [Double], times: [Double]? = nil, functions: [TimingFunction] = [], mode: KeyframeAnimation.CalculationMode) -> LayerAnimation {
         let content = KeyframeAnimation(values: values.map(AnimationValue.number), keyTimes: times, timingFunctions: functions, calculationMode: mode)

@@ -2,7 +2,7 @@ import RenderModel
 import Testing
 
 /// The commit's animation operations applied to a `LayerTree`
-/// (`docs/animations.md`, "On the wire").
+/// (`docs/reference/animations.md`, "On the wire").
 @Suite struct AnimationLayerTreeTests {
     static let fade = LayerAnimation(.opacity, .basic(BasicAnimation(from: .number(0), to: .number(1))))
 

@@ -1,8 +1,8 @@
 import RenderModel
 import Testing
 
-/// `docs/core-animation-rules.md` §3.1 and §3.2's timing: conversion, repeats, autoreverse, fill, speed
-/// and offsets (`docs/animations.md`, "Timing").
+/// `docs/reference/core-animation-rules.md` §3.1 and §3.2's timing: conversion, repeats, autoreverse, fill, speed
+/// and offsets (`docs/reference/animations.md`, "Timing").
 @Suite struct AnimationMediaTimingTests {
     /// opacity from 0 to 1 over `duration`, linear.
     func fade(duration: Double = 1) -> LayerAnimation {

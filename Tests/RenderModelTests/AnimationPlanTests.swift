@@ -3,7 +3,7 @@ import LoopSimTestSupport
 import Testing
 
 /// The compiled form an attached animation is evaluated from
-/// (`AnimationPlan`, docs/animations.md, "Evaluation"): the same values as
+/// (`AnimationPlan`, docs/reference/animations.md, "Evaluation"): the same values as
 /// §3.2's steps written out, bit for bit, and kept in step with the
 /// animation.
 @Suite struct AnimationPlanTests {

@@ -2,7 +2,7 @@ import Foundation
 import RenderModel
 import Testing
 
-/// `docs/core-animation-rules.md` §3.6's spring and choice 6 (`docs/animations.md`, "Springs").
+/// `docs/reference/core-animation-rules.md` §3.6's spring and choice 6 (`docs/reference/animations.md`, "Springs").
 @Suite struct AnimationSpringTests {
     @Test("7.38 spring: mass 1, stiffness 100, damping 5 settles in 2.85 s ± 0.05")
     func checklist38() {

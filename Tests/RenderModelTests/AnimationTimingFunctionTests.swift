@@ -1,7 +1,7 @@
 import RenderModel
 import Testing
 
-/// `docs/core-animation-rules.md` §3.4's curves and item 7.31 (`docs/animations.md`, "Timing functions").
+/// `docs/reference/core-animation-rules.md` §3.4's curves and item 7.31 (`docs/reference/animations.md`, "Timing functions").
 @Suite struct AnimationTimingFunctionTests {
     /// §3.4's table: the y values at x = 0.25, 0.5 and 0.75.
     static let table: [(TimingFunction, [Double])] = [

@@ -1,7 +1,7 @@
 import RenderModel
 import Testing
 
-/// Values, key paths and their arithmetic (`docs/animations.md`, "Values",
+/// Values, key paths and their arithmetic (`docs/reference/animations.md`, "Values",
 /// "Key paths").
 @Suite struct AnimationValueTests {
     @Test("a transform decomposes into parts that rebuild it")

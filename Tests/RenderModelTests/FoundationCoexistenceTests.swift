@@ -3,7 +3,7 @@ import Raster
 import RenderModel
 import Testing
 
-/// docs/library.md: a file importing both Foundation and RenderModel compiles
+/// docs/guide/library.md: a file importing both Foundation and RenderModel compiles
 /// without qualifying any RenderModel name. (Foundation's own
 /// `AffineTransform` is why the transform is called `Transform2D`.)
 @Suite struct FoundationCoexistenceTests {

@@ -1,7 +1,7 @@
 import RenderModel
 import Testing
 
-/// docs/core-animation-rules.md §2.2–§2.3 and checklist items 25 and 26.
+/// docs/reference/core-animation-rules.md §2.2–§2.3 and checklist items 25 and 26.
 @Suite struct LayerStateTests {
     @Test("a new layer state has Core Animation's defaults")
     func defaults() {

@@ -3,7 +3,7 @@ import LoopSimTestSupport
 import Testing
 
 /// The steps known to change nothing (`LayerTree.QuietSteps`,
-/// docs/animations.md, "On the server"): a tree that skips them must step
+/// docs/reference/animations.md, "On the server"): a tree that skips them must step
 /// exactly as one that runs every step in full.
 @Suite struct QuietStepsTests {
     static let speeds: [Double] = [1, 1, 2, 0.5, 0, -1, 0.25]

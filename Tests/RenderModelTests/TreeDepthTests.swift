@@ -2,7 +2,7 @@ import RenderModel
 import Testing
 
 /// `TreeDepth.deepest`, the walk both sides hold a tree to
-/// `RenderLimits.maxTreeDepth` with (docs/limits.md).
+/// `RenderLimits.maxTreeDepth` with (docs/reference/limits.md).
 @Suite struct TreeDepthTests {
     /// parent of each layer (absent: a root).
     func deepest(_ parents: [LayerID: LayerID], below tops: [LayerID]) -> (depth: Int, layer: LayerID)? {

@@ -3,7 +3,7 @@ import RenderServer
 import RenderWire
 import Testing
 
-/// The render server animates on its own clock (docs/animations.md, "On the
+/// The render server animates on its own clock (docs/reference/animations.md, "On the
 /// server"): begin times stamped at the first frame that latches the
 /// commit, a frame at every vsync while something animates, none once
 /// nothing does (item 7.42, §3.8).

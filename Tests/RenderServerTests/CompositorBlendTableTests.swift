@@ -3,7 +3,7 @@ import RenderModel
 @testable import RenderServer
 import Testing
 
-/// The compositor's blend tables (docs/render-server.md, "Compositor"; the
+/// The compositor's blend tables (docs/internals/render-server.md, "Compositor"; the
 /// table itself is tested in RasterTests' `BlendTableTests`).
 @Suite struct CompositorBlendTableTests {
     @Test("a compositor makes a colour's table the second time it is asked, keeps at most 16, and draws the same frames with them")

@@ -163,7 +163,7 @@ struct CompositorDamageTests {
     }
 
     /// A pass over a region visits only the roots of the 64-row bands the
-    /// region touches (`RenderTree.rootBandIndexes`, docs/render-server.md,
+    /// region touches (`RenderTree.rootBandIndexes`, docs/internals/render-server.md,
     /// "The compositor"): one band's, two merged in draw order, or all of
     /// them. Regions of every height on a display of five bands, over
     /// translucent roots that span one band or several, in a z-order that

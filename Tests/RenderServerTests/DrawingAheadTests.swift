@@ -4,7 +4,7 @@ import RenderWire
 import Testing
 
 /// The next frame drawn while the client takes its turn
-/// (docs/render-server.md, "Drawing ahead"): a session that draws ahead
+/// (docs/internals/render-server.md, "Drawing ahead"): a session that draws ahead
 /// after every message it answered presents, writes and hashes what a
 /// session that never does presents, frame for frame, whatever comes
 /// between two vsyncs — the frame drawn ahead is taken back, and the

@@ -6,7 +6,7 @@ import Testing
 
 /// The frame buffers that go round between the session and the writing
 /// thread (`FolderFrameOutput.write(frame:ppm:changed:indexLine:)`,
-/// docs/render-server.md "Files"): every file holds the bytes the session
+/// docs/internals/render-server.md "Files"): every file holds the bytes the session
 /// had for its frame, whichever buffer, how stale, it was given back.
 struct FrameBuffersTests {
     static let width = 37, height = 23, header = 15

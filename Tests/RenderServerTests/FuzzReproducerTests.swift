@@ -5,7 +5,7 @@ import Testing
 /// Inputs the libFuzzer targets (Tests/Fuzz, tools/fuzz.sh) found, minimized,
 /// fed to the server session exactly as `fuzz-session` feeds them. A test is
 /// disabled while its trap is open (a trap ends the test process); enable it
-/// with the fix. docs/reliability.md lists them.
+/// with the fix. docs/internals/reliability.md lists them.
 @Suite struct FuzzReproducerTests {
     /// Decodes `stream` and hands every message to a fresh session; answers
     /// the replies (an `error` reply for a refused message).

@@ -6,7 +6,7 @@ import Synchronization
 import Testing
 
 /// The answer to the vsync of a frame drawn ahead, written by the helper
-/// thread (docs/render-server.md, "Who answers the vsync"): the client
+/// thread (docs/internals/render-server.md, "Who answers the vsync"): the client
 /// reads the same messages in the same order as from a session that
 /// writes every answer itself, and a write that fails on the helper ends
 /// the connection as one on the session's thread does.

@@ -4,7 +4,7 @@ import RenderWire
 import Testing
 
 /// The next frame's animations evaluated ahead, on the helper while the
-/// session waits for the client (docs/render-server.md, "Two cores"):
+/// session waits for the client (docs/internals/render-server.md, "Two cores"):
 /// a step takes them only when nothing can have changed them, and the
 /// frames are the bytes of evaluating at the step.
 @Suite("PresentationLookahead")

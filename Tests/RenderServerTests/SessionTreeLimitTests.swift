@@ -3,7 +3,7 @@ import RenderServer
 import RenderWire
 import Testing
 
-/// The tree limits on the wire (docs/limits.md): a commit or snapshot that
+/// The tree limits on the wire (docs/reference/limits.md): a commit or snapshot that
 /// would make the render tree hold more layers, or be deeper, than the
 /// limits table allows is refused with 277 and the session closes.
 @Suite("ServerSession tree limits")
@@ -35,7 +35,7 @@ struct SessionTreeLimitTests {
         #expect(s.handle(.commit(CommitDiff(sequence: 2, time: 0, ops: [.remove(3), .create(4), .create(5)]))).isEmpty)
         let (code, text) = try #require(refusal(s.handle(.commit(CommitDiff(sequence: 3, time: 0, ops: [.create(6)])))))
         #expect(code == ServerErrorCode.treeTooLarge.rawValue)
-        #expect(text == "commit 3: the tree would hold 5 layers; the limit is 4 (docs/limits.md)")
+        #expect(text == "commit 3: the tree would hold 5 layers; the limit is 4 (docs/reference/limits.md)")
         #expect(s.state == .closed)
         #expect(s.inspectTree()?.layers.layerCount == nil)
     }
@@ -56,7 +56,7 @@ struct SessionTreeLimitTests {
         #expect(s.handle(.commit(CommitDiff(sequence: 2, time: 0, ops: chain(10...12)))).isEmpty)
         let (code, text) = try #require(refusal(s.handle(.commit(CommitDiff(sequence: 3, time: 0, ops: [.move(10, parent: 3, index: 0)])))))
         #expect(code == ServerErrorCode.treeTooLarge.rawValue)
-        #expect(text == "commit 3: the tree would be 6 layers deep (at layer 12); the limit is 5 (docs/limits.md)")
+        #expect(text == "commit 3: the tree would be 6 layers deep (at layer 12); the limit is 5 (docs/reference/limits.md)")
         #expect(s.state == .closed)
 
         let t = session(depth: 5)

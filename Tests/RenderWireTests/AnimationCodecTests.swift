@@ -5,7 +5,7 @@ import Testing
 
 /// Animations in a commit: `addAnimation` (6), `removeAnimation` (7),
 /// `removeAllAnimations` (8) — their bytes, round trips and refusals
-/// (`docs/animations.md`, "On the wire").
+/// (`docs/reference/animations.md`, "On the wire").
 @Suite struct AnimationCodecTests {
     /// opacity from 0 to 1 over 0.25 s, every other field at its default.
     static let fade = LayerAnimation(.opacity, .basic(BasicAnimation(from: .number(0), to: .number(1))))

@@ -5,7 +5,7 @@ import Testing
 /// The commit body: exact bytes, determinism, and round trips of random
 /// diffs.
 @Suite struct CommitCodecTests {
-    /// The example of `docs/wire-protocol.md`: every op and every value kind.
+    /// The example of `docs/reference/wire-protocol.md`: every op and every value kind.
     static let example = CommitDiff(sequence: 1, time: 16_666_667, ops: [
         .create(7),
         .create(8),
@@ -24,7 +24,7 @@ import Testing
         .remove(9),
     ], transactions: [3])
 
-    /// Checked by hand against `docs/wire-protocol.md`, one line per field
+    /// Checked by hand against `docs/reference/wire-protocol.md`, one line per field
     /// group: 10.0 is 0x4024000000000000, 20.0 is 0x4034000000000000,
     /// 0.5 is 0x3FE0000000000000, 16_666_667 is 0xFE502B.
     static let exampleHex = """
@@ -60,7 +60,7 @@ import Testing
         #expect(try CommitCodec.decode(encoded) == Self.example)
     }
 
-    @Test("the short example of docs/wire-protocol.md")
+    @Test("the short example of docs/reference/wire-protocol.md")
     func documentedExample() throws {
         let diff = CommitDiff(sequence: 1, time: 16_666_667, ops: [
             .create(7),

@@ -2,7 +2,7 @@ import RenderWire
 import Testing
 
 struct ServerErrorCodeTests {
-    @Test("the server's error codes keep their numbers (docs/wire-protocol.md)")
+    @Test("the server's error codes keep their numbers (docs/reference/wire-protocol.md)")
     func pinnedRawValues() {
         let pinned: [(ServerErrorCode, UInt16)] = [
             (.refusedCommit, 256), (.serverFailure, 257), (.sessionClosed, 258), (.helloExpected, 259),

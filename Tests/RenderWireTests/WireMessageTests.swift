@@ -3,7 +3,7 @@ import RenderWire
 import Testing
 
 /// Frames: exact bytes of one frame of every message type (checked by hand
-/// against `docs/wire-protocol.md`), and round trips of random messages.
+/// against `docs/reference/wire-protocol.md`), and round trips of random messages.
 @Suite struct WireMessageTests {
     /// One example of every message type and its frame, one line per field.
     /// 320 is 0x140, 240 is 0xF0, 60 is 0x3C, 4242 is 0x1092, 16_666_667

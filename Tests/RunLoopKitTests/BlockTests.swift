@@ -3,7 +3,7 @@ import LoopSimTrace
 import RunLoopKit
 import Testing
 
-/// docs/run-loop-rules.md §14 items 15–19: CFRunLoopPerformBlock (§9).
+/// docs/reference/run-loop-rules.md §14 items 15–19: CFRunLoopPerformBlock (§9).
 @Suite(.quiescent) struct BlockTests {
     @Test("14.15 a block enqueued by a block runs at the step-12 DoBlocks of the same iteration")
     func item15() throws {

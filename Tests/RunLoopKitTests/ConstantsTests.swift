@@ -2,7 +2,7 @@ import LoopSimTestSupport
 import RunLoopKit
 import Testing
 
-/// docs/run-loop-rules.md §1, "Constants": CF's raw values.
+/// docs/reference/run-loop-rules.md §1, "Constants": CF's raw values.
 @Suite(.quiescent) struct ConstantsTests {
     @Test("RunLoopActivity raw values are CFRunLoopActivity's")
     func activities() {

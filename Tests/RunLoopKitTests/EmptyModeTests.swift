@@ -3,7 +3,7 @@ import LoopSimTrace
 import RunLoopKit
 import Testing
 
-/// docs/run-loop-rules.md §14, "Empty modes and entry" (§2.1, §2.3).
+/// docs/reference/run-loop-rules.md §14, "Empty modes and entry" (§2.1, §2.3).
 @Suite(.quiescent) struct EmptyModeTests {
     @Test("14.1 a missing mode returns finished at once with no callouts")
     func item01() throws {

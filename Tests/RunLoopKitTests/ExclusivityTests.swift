@@ -3,7 +3,7 @@ import Testing
 
 #if LOOPSIM_CHECK_EXCLUSIVITY
 /// The build CI makes with `-DLOOPSIM_CHECK_EXCLUSIVITY` checks the hot
-/// classes' state (docs/safety.md, "Exclusivity"): this suite exists only
+/// classes' state (docs/internals/safety.md, "Exclusivity"): this suite exists only
 /// there, and proves that the condition reaches the attribute.
 @Suite struct ExclusivityTests {
     @Test("built with LOOPSIM_CHECK_EXCLUSIVITY, two overlapping accesses to a hot class's state trap with Swift's message")

@@ -3,7 +3,7 @@ import LoopSimTrace
 import RunLoopKit
 import Testing
 
-/// docs/run-loop-rules.md §14 items 53–60: the main queue and version-1 ports (§3.7, §3.11, §6, §10).
+/// docs/reference/run-loop-rules.md §14 items 53–60: the main queue and version-1 ports (§3.7, §3.11, §6, §10).
 @Suite(.quiescent) struct MainQueueAndPortTests {
     @Test("14.53 main-queue work enqueued by a timer runs through the shortcut, without BW/AW")
     func item53() throws {

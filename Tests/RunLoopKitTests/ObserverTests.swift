@@ -3,7 +3,7 @@ import LoopSimTrace
 import RunLoopKit
 import Testing
 
-/// docs/run-loop-rules.md §14 items 39–43: observers (§7).
+/// docs/reference/run-loop-rules.md §14 items 39–43: observers (§7).
 @Suite(.quiescent) struct ObserverTests {
     @Test("14.39 observers are called by ascending order, ties first-in first-out")
     func item39() throws {

@@ -2,7 +2,7 @@ import RunLoopKit
 import Testing
 
 /// A loop and the items in it never keep each other alive
-/// (docs/library.md, "A finished run releases what it made").
+/// (docs/guide/library.md, "A finished run releases what it made").
 @Suite struct LoopReleaseTests {
     @Test("a loop with a source and a port in two modes is released when its owner lets go")
     func aLoopWithSourcesIsReleased() {

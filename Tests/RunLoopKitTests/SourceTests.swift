@@ -3,7 +3,7 @@ import LoopSimTrace
 import RunLoopKit
 import Testing
 
-/// docs/run-loop-rules.md §14 items 5–14: version-0 sources and wake-ups (§3, §4, §6).
+/// docs/reference/run-loop-rules.md §14 items 5–14: version-0 sources and wake-ups (§3, §4, §6).
 @Suite(.quiescent) struct SourceTests {
     @Test("14.5 one signalled source: the first iteration polls, then BW AW at the timeout")
     func item05() throws {

@@ -3,7 +3,7 @@ import LoopSimTrace
 import RunLoopKit
 import Testing
 
-/// docs/run-loop-rules.md §14 items 44–52: stop, exit precedence, modes and nesting (§3.13, §4, §6, §8).
+/// docs/reference/run-loop-rules.md §14 items 44–52: stop, exit precedence, modes and nesting (§3.13, §4, §6, §8).
 @Suite(.quiescent) struct StopAndNestingTests {
     @Test("14.44 exit precedence: HandledSource, then TimedOut, then Stopped")
     func item44() throws {

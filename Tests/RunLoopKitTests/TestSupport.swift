@@ -30,7 +30,7 @@ func code(_ a: RunLoopActivity) -> String {
 }
 
 /// A simulated thread with one run loop, a trace, and a log written in the
-/// notation of docs/run-loop-rules.md §14: `E BT BS S:a T:x@1 B:k D:d P:p BW AW@10 X`.
+/// notation of docs/reference/run-loop-rules.md §14: `E BT BS S:a T:x@1 B:k D:d P:p BW AW@10 X`.
 ///
 /// Observers made by ``observe(_:order:prefix:extra:)`` record activities
 /// (AfterWaiting with the virtual time in seconds); the callouts made by the

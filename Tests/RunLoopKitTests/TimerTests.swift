@@ -3,7 +3,7 @@ import LoopSimTrace
 import RunLoopKit
 import Testing
 
-/// docs/run-loop-rules.md §14 items 20–38: timers (§5).
+/// docs/reference/run-loop-rules.md §14 items 20–38: timers (§5).
 @Suite(.quiescent) struct TimerTests {
     @Test("14.20 a one-shot timer as the only item fires after BW AW, then finished")
     func item20() throws {

@@ -3,7 +3,7 @@ import LoopSimTrace
 import RunLoopKit
 import Testing
 
-/// docs/run-loop-rules.md §14 items 61–63: run results and the UIKit observer order (§3c, §4, §7, §11).
+/// docs/reference/run-loop-rules.md §14 items 61–63: run results and the UIKit observer order (§3c, §4, §7, §11).
 @Suite(.quiescent) struct UIKitOrderingTests {
     @Test("14.61 a timeout above 504911232 s never expires; a negative one polls like 0")
     func item61() throws {
@@ -89,7 +89,7 @@ import Testing
         #expect(empty.line == "")
     }
 
-    /// Adds the UIKit observers of docs/run-loop-rules.md §11 to the common modes, each
+    /// Adds the UIKit observers of docs/reference/run-loop-rules.md §11 to the common modes, each
     /// logging `name:activity`.
     private func addUIKitObservers(_ sim: Sim) {
         let profile: [(String, Int, RunLoopActivity)] = [

@@ -6,9 +6,9 @@ import Testing
 @testable import Scenario
 import Simulation
 
-/// docs/core-animation-rules.md §7 items 12, 19, 21, 24 and 44 end to end:
+/// docs/reference/core-animation-rules.md §7 items 12, 19, 21, 24 and 44 end to end:
 /// scenarios run against the render server on a thread (`--server
-/// thread`), which animates on its own clock (docs/animations.md).
+/// thread`), which animates on its own clock (docs/reference/animations.md).
 /// Times: a change at 100 ms (vsync 6 at 60 Hz) is latched there and on
 /// screen at vsync 7 (116 666 666 ns), which is its animations' begin time.
 @Suite(.quiescent) struct AnimationChecklistTests {

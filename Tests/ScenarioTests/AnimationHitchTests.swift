@@ -6,7 +6,7 @@ import Testing
 @testable import Scenario
 import Simulation
 
-/// Hitches over animations (docs/animations.md, "Hitches"): a server-driven
+/// Hitches over animations (docs/reference/animations.md, "Hitches"): a server-driven
 /// animation keeps its frames on time through a blocked main thread; a
 /// display-link-driven one is late from the vsync its callout was due at;
 /// a render overrun during an animation is a render hitch; the ratio is

@@ -3,7 +3,7 @@ import Testing
 @testable import Scenario
 
 /// The animation statements parse into the AST, every bad input is a
-/// positioned error, and the runner runs them (docs/animations-language.md).
+/// positioned error, and the runner runs them (docs/guide/animations-language.md).
 @Suite(.quiescent) struct AnimationParserTests {
     /// The actions of `body`, inside an `at 1s:` block, with layers `box`
     /// (a layer) and `card` (a view) and an image `pic` declared.
@@ -239,7 +239,7 @@ import Testing
             == "`expect presentation` needs at=T, the time at which to evaluate the presentation value")
         #expect(parseError("layer box\nexpect presentation box.opacity == 1 at=1s tolerance=-1")?.message == "the tolerance cannot be negative")
         #expect(parseError("layer box\nexpect visible box.speed == 1 at=1s")?.message
-            == "speed is a model value that does not reach the render server yet, so it cannot be expected on screen (docs/animations-language.md)")
+            == "speed is a model value that does not reach the render server yet, so it cannot be expected on screen (docs/guide/animations-language.md)")
     }
 
     @Test("for loops expand over the animation statements like any other line")
@@ -259,7 +259,7 @@ import Testing
         #expect(specs.map(\.options.key) == ["fade0", "fade1", "fade2"])
     }
 
-    @Test("animation statements run on the model layer: animate and spring attach, removeAnimation(s) detach (docs/animations-language.md)")
+    @Test("animation statements run on the model layer: animate and spring attach, removeAnimation(s) detach (docs/guide/animations-language.md)")
     func animationStatementsRun() throws {
         for (body, keys) in [("animate box.opacity to=0 key=k", ["k"]), ("spring box.opacity to=0 key=s", ["s"]),
                              ("animate box.opacity to=0 key=k\n    removeAnimation box key=k", nil),

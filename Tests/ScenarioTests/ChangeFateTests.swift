@@ -4,7 +4,7 @@ import Testing
 @testable import Scenario
 import Simulation
 
-/// The fate of every set (docs/fates.md): shipped and on screen, replaced
+/// The fate of every set (docs/guide/fates.md): shipped and on screen, replaced
 /// before a frame showed it, overwritten before any commit, unchanged, or
 /// never committed.
 @Suite(.quiescent) struct ChangeFateTests {

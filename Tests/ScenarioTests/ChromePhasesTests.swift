@@ -5,7 +5,7 @@ import Testing
 @testable import Scenario
 import Simulation
 
-/// `--format chrome` of a run with costs (docs/trace-format.md §4): the
+/// `--format chrome` of a run with costs (docs/guide/trace-format.md §4): the
 /// commit phases are complete slices nested in the callout that committed,
 /// and the server's render is a slice on its track, as long as it reported.
 @Suite(.quiescent) struct ChromePhasesTests {

@@ -6,7 +6,7 @@ import Testing
 @testable import Scenario
 import Simulation
 
-/// Commit latency (docs/core-animation-rules.md choice 8): from a transaction's first
+/// Commit latency (docs/reference/core-animation-rules.md choice 8): from a transaction's first
 /// mutation (or explicit begin) to the on-screen time of the first frame
 /// that shows it, traced as `latency` at that time.
 @Suite(.quiescent) struct CommitLatencyTests {

@@ -4,7 +4,7 @@ import Testing
 @testable import Scenario
 import Simulation
 
-/// docs/concurrency.md's checklist, items A.14–A.20: modes and nesting,
+/// docs/reference/concurrency.md's checklist, items A.14–A.20: modes and nesting,
 /// the pool, background work and detached tasks, and the context rules.
 @Suite(.quiescent) struct ConcurrencyPoolChecklistTests {
     typealias C = ConcurrencyTests

@@ -4,7 +4,7 @@ import Testing
 @testable import Scenario
 import Simulation
 
-/// docs/concurrency.md's checklist, items A.21–A.28: structured
+/// docs/reference/concurrency.md's checklist, items A.21–A.28: structured
 /// concurrency, cancellation, continuation misuse, and unchanged goldens.
 @Suite(.quiescent) struct ConcurrencyStructuredChecklistTests {
     typealias C = ConcurrencyTests

@@ -4,7 +4,7 @@ import Testing
 @testable import Scenario
 import Simulation
 
-/// docs/concurrency.md's checklist, items A.1–A.13: where MainActor jobs
+/// docs/reference/concurrency.md's checklist, items A.1–A.13: where MainActor jobs
 /// run among the run loop's passes and Core Animation's commits. The tap is
 /// `at 1.005s:` (t0, off the vsync grid).
 @Suite(.quiescent) struct ConcurrencyChecklistTests {

@@ -1,7 +1,7 @@
 import Testing
 @testable import Scenario
 
-/// The task statements' parse errors (docs/concurrency.md, "The
+/// The task statements' parse errors (docs/reference/concurrency.md, "The
 /// language"): each at the offending token. Line 3 is the first line after
 /// the test head.
 @Suite struct ConcurrencyParserTests {
@@ -73,7 +73,7 @@ import Testing
         #expect(error.location.line == c.line && error.location.column == c.column, "\(error)")
     }
 
-    @Test("the statements of docs/concurrency.md parse into their actions")
+    @Test("the statements of docs/reference/concurrency.md parse into their actions")
     func parsesTheStatements() throws {
         let file = try ScenarioParser.parse(C.head + """
             pool cores=4 hop=1ms

@@ -3,7 +3,7 @@ import Testing
 @testable import Scenario
 import Simulation
 
-/// What the concurrency checklist tests (docs/concurrency.md, A8) share:
+/// What the concurrency checklist tests (docs/reference/concurrency.md, A8) share:
 /// the scenario's head (`display hz=60`, a red `box`), a runner against the
 /// render server on a thread, and the outline notation of the checklist.
 enum ConcurrencyTests {

@@ -6,7 +6,7 @@ import Testing
 @testable import Scenario
 import Simulation
 
-/// The cost model (docs/core-animation-rules.md §4.3): `costs`, `cost=`,
+/// The cost model (docs/reference/core-animation-rules.md §4.3): `costs`, `cost=`,
 /// the clock the phases advance, and the phase keys of `commit`.
 @Suite(.quiescent) struct CostModelTests {
     func run(_ source: String) throws -> ScenarioOutcome {

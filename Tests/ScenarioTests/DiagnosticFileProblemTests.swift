@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Scenario
 
-/// A scenario file that cannot be read (docs/guard-rails.md): one line
+/// A scenario file that cannot be read (docs/guide/guard-rails.md): one line
 /// naming the file, no source line and no caret, with the reason in
 /// `fileProblem` (`loopsim` exits 66 for `.missing`).
 @Suite struct DiagnosticFileProblemTests {

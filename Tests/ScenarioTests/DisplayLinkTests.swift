@@ -4,7 +4,7 @@ import Testing
 @testable import Scenario
 
 /// CADisplayLink end to end: `displaylink`, `pause`, `resume`, `invalidate`
-/// (docs/animations-language.md, "The display link"; docs/core-animation-rules.md §3.7).
+/// (docs/guide/animations-language.md, "The display link"; docs/reference/core-animation-rules.md §3.7).
 @Suite(.quiescent) struct DisplayLinkTests {
     func run(_ text: String, leaving: [String] = [], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> ScenarioOutcome {
         let file = try ScenarioParser.parse(text, path: "t.loop")

@@ -2,7 +2,7 @@ import LoopSimTestSupport
 import Testing
 @testable import Scenario
 
-/// The exact arithmetic of `{…}` (docs/scenario-language.md, "Expressions").
+/// The exact arithmetic of `{…}` (docs/guide/scenario-language.md, "Expressions").
 @Suite(.quiescent) struct ExactNumberTests {
     func value(_ digits: String, _ fraction: String? = nil) throws -> ExactNumber {
         try #require(ExactNumber(digits: digits, fraction: fraction))

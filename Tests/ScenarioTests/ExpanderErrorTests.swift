@@ -3,7 +3,7 @@ import Testing
 @testable import Scenario
 
 /// Every error of loops, constants and substitutions, at its line and column
-/// (docs/scenario-language.md, section 9).
+/// (docs/guide/scenario-language.md, section 9).
 @Suite(.quiescent) struct ExpanderErrorTests {
     static let cases: [ErrorCase] = [
         // Expressions.

@@ -4,7 +4,7 @@ import Testing
 
 /// Scenarios the `fuzz-scenario` target found (Tests/Fuzz/corpus/scenario),
 /// minimized. A test is disabled while its trap is open (a trap ends the test
-/// process); enable it with the fix. docs/reliability.md lists them.
+/// process); enable it with the fix. docs/internals/reliability.md lists them.
 @Suite struct ScenarioFuzzReproducerTests {
     /// crash-ef5fac8a: a view whose parent is declared after it traps with
     /// "Unexpectedly found nil" (`ScenarioRunner+Layers.swift:18`), the
@@ -34,7 +34,7 @@ import Testing
     }
 
     /// timeout-a13fa0e9: a layout body that marks its own layer held the
-    /// fuzzer for 30 s (a layout feedback loop, docs/core-animation-rules.md
+    /// fuzzer for 30 s (a layout feedback loop, docs/reference/core-animation-rules.md
     /// §2.4): the run stops with an error naming the layer, at the `run`.
     @Test("a layout body that marks its own layer stops the run with a feedback-loop error, not a hang")
     func aLayoutThatMarksItselfStops() throws {
@@ -69,7 +69,7 @@ import Testing
     }
 }
 
-/// The `fuzz-scenario` seeds are the goldens (docs/reliability.md, "The
+/// The `fuzz-scenario` seeds are the goldens (docs/internals/reliability.md, "The
 /// corpus"): a golden added later and not copied is a scenario the fuzzer
 /// never starts from. `tools/fuzz.sh seeds` copies them.
 @Suite struct ScenarioFuzzCorpusTests {

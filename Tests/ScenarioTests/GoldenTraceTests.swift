@@ -7,7 +7,7 @@ import LoopSimTrace
 
 /// Every golden scenario under Traces/: it parses, runs twice to the same
 /// JSONL bytes — once writing frames, once with none (`--frames none`,
-/// docs/render-server.md) — matches its recorded golden, and its
+/// docs/internals/render-server.md) — matches its recorded golden, and its
 /// expectations pass both times.
 @Suite(.quiescent, .tags(.golden)) struct GoldenTraceTests {
     static let root: URL = URL(fileURLWithPath: #filePath)

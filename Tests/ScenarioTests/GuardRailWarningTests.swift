@@ -5,7 +5,7 @@ import Testing
 @testable import Scenario
 import Simulation
 
-/// The guard rails (docs/guard-rails.md): what had no effect is a
+/// The guard rails (docs/guide/guard-rails.md): what had no effect is a
 /// positioned warning, in the outcome and as a `warn` event at the end of
 /// the run, and never a failure.
 @Suite struct GuardRailWarningTests {

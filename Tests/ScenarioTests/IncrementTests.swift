@@ -3,7 +3,7 @@ import Testing
 @testable import Scenario
 
 /// `set L.PROP += VALUE` and the layer timing properties
-/// (docs/animations-language.md, "Step by step" and "Layer timing").
+/// (docs/guide/animations-language.md, "Step by step" and "Layer timing").
 @Suite(.quiescent) struct IncrementTests {
     func run(_ text: String) throws -> ScenarioOutcome {
         quiescent(ScenarioRunner(file: try parseScenario(text), source: text).run())

@@ -57,7 +57,7 @@ private let body = "\n    wake"
     }
 
     @Test func rendersAnAnimationOfAnUnknownLayerAtItsName() {
-        // docs/animations-language.md, "Checks": the name check finds it.
+        // docs/guide/animations-language.md, "Checks": the name check finds it.
         #expect(parseError("at 1s:\n    animate box.position to=(1,2) duration=1s")?.description == """
         t.loop:2:13: error: unknown layer 'box'
             animate box.position to=(1,2) duration=1s

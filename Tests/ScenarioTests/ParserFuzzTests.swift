@@ -6,7 +6,7 @@ import LoopSimTestSupport
 @Suite(.quiescent, .tags(.fuzz)) struct ParserFuzzTests {
     static let corpus: [String] = [
         """
-        # Animations (docs/animations-language.md).
+        # Animations (docs/guide/animations-language.md).
         display hz=60
         layer box frame=(0,0,10,10) speed=2 timeOffset=1s
         view card
@@ -125,7 +125,7 @@ import LoopSimTestSupport
         expect log "done"
         """,
         """
-        # Swift tasks (docs/concurrency.md).
+        # Swift tasks (docs/reference/concurrency.md).
         pool cores=2 hop=1us
         view box frame=(0,0,10,10)
         at 1s:

@@ -5,7 +5,7 @@ import Scenario
 import Simulation
 import Testing
 
-/// A finished run releases everything it made (docs/library.md): a library
+/// A finished run releases everything it made (docs/guide/library.md): a library
 /// user or `loopsim test` running many scenarios in one process must not
 /// keep each run's simulation, trace and layers alive.
 @Suite struct ReleaseTests {

@@ -5,7 +5,7 @@ import Testing
 import Simulation
 
 /// Issue 13's client reproducers (C1–C8): each gets a clear error or a
-/// correct result, never a trap (`docs/limits.md`).
+/// correct result, never a trap (`docs/reference/limits.md`).
 @Suite("Issue 13 reproducers")
 struct ReproducerTests {
     /// Parses and runs `source`, with the thread server when `render`.

@@ -5,7 +5,7 @@ import Testing
 @testable import Scenario
 import Simulation
 
-/// docs/swiftui.md's checklist (B5): a SwiftUI-style host whose @State
+/// docs/reference/swiftui.md's checklist (B5): a SwiftUI-style host whose @State
 /// writes queue mutations, flushed by the order-0 observer, with the body
 /// evaluated in the host's layout during the commit. Each scenario uses the
 /// host `content` with a red circle, at 60 Hz, against the render server on

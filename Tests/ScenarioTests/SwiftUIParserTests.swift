@@ -1,7 +1,7 @@
 import Testing
 @testable import Scenario
 
-/// docs/swiftui.md, "Language": `host` blocks, `state` lines and writes,
+/// docs/reference/swiftui.md, "Language": `host` blocks, `state` lines and writes,
 /// `$NAME` references, and their errors (B5.15 and the rest), each at the
 /// offending token.
 @Suite(.quiescent) struct SwiftUIParserTests {

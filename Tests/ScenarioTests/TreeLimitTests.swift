@@ -5,7 +5,7 @@ import Testing
 import Simulation
 
 /// The limits table's tree limits in the scenario language
-/// (docs/limits.md): the layers a file declares and their `parent=` chains
+/// (docs/reference/limits.md): the layers a file declares and their `parent=` chains
 /// are checked at parse time; an `add` at run time when its commit is made.
 @Suite("Tree limits in scenarios")
 struct ScenarioTreeLimitTests {
@@ -23,7 +23,7 @@ struct ScenarioTreeLimitTests {
         #expect(try limitError("layer a\nview b\nlayer c\n", layers: 3) == nil)
         let d = try #require(try limitError("layer a\nview b\nlayer c\nlayer d\n", layers: 3))
         #expect(d.location.line == 4)
-        #expect(d.message == "'d' is layer 4 of the file; a tree holds at most 3 layers (docs/limits.md)")
+        #expect(d.message == "'d' is layer 4 of the file; a tree holds at most 3 layers (docs/reference/limits.md)")
     }
 
     @Test("a parent= chain past the depth limit is an error at the first declaration too deep, even with parents declared later")
@@ -31,7 +31,7 @@ struct ScenarioTreeLimitTests {
         #expect(try limitError("layer a\nlayer b parent=a\nlayer c parent=b\n", depth: 3) == nil)
         let d = try #require(try limitError("layer d parent=c\nlayer a\nlayer b parent=a\nlayer c parent=b\n", depth: 3))
         #expect(d.location.line == 1)
-        #expect(d.message == "'d' would be 4 layers deep (its `parent=` chain); a tree is at most 3 layers deep (docs/limits.md)")
+        #expect(d.message == "'d' would be 4 layers deep (its `parent=` chain); a tree is at most 3 layers deep (docs/reference/limits.md)")
     }
 
     @Test("the parser holds a file to the table's own numbers: a loop that declares one layer too many, or a chain one too deep")
@@ -64,7 +64,7 @@ struct ScenarioTreeLimitTests {
         runner.simulation.layers.treeLimits = .init(depth: 4)
         let failure = try #require(runner.run().failure)
         #expect(failure.location.line == 9)
-        #expect(failure.message == "the commit cannot be sent: the tree would be 5 layers deep (at layer 'more'); the limit is 4 (docs/limits.md)")
+        #expect(failure.message == "the commit cannot be sent: the tree would be 5 layers deep (at layer 'more'); the limit is 4 (docs/reference/limits.md)")
     }
 
     @Test("a client that skips its own check is refused by the server with 277, and the run fails naming what was lost")

@@ -3,7 +3,7 @@ import RunLoopKit
 import Testing
 @testable import Simulation
 
-/// ``DisplayLink`` on a bare main run loop (docs/animations-language.md,
+/// ``DisplayLink`` on a bare main run loop (docs/guide/animations-language.md,
 /// "The display link").
 @Suite struct DisplayLinkTests {
     @Test("a link added mid-vsync is due from the next vsync of its rate; its callouts see the vsync's times")

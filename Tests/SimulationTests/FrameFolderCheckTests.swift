@@ -5,7 +5,7 @@ import RenderWire
 @testable import Simulation
 import Testing
 
-/// What a server that died had not written (docs/render-server.md, crash
+/// What a server that died had not written (docs/internals/render-server.md, crash
 /// recovery): the client names each frame whose file or `frames.jsonl`
 /// line is missing, and the run fails with it.
 @Suite struct FrameFolderCheckTests {

@@ -99,7 +99,7 @@ import Testing
     /// next send met the socket the server had closed after answering.
     @Test("a send that meets the socket a refusing server closed fails with the server's refusal, not a broken pipe")
     func refusalFoundAfterASendFails() throws {
-        let text = "commit 1: the tree would be 65537 layers deep (at layer 65537); the limit is 65536 (docs/limits.md)"
+        let text = "commit 1: the tree would be 65537 layers deep (at layer 65537); the limit is 65536 (docs/reference/limits.md)"
         let done = Flag()
         let connection = try RenderConnection.open(.thread(Self.refusingServer(answer: .error(code: 277, message: text), done: done)), hello: Self.hello)
         defer { connection.abandon() }

@@ -15,7 +15,7 @@ final class Recorder: Sendable {
 
 /// Driving `@SimulatedMainActor` from a test: the inbox for jobs from other
 /// threads, attaching and ending, and the misuses that must give a clear
-/// error, never a hang (docs/concurrency.md, "From Swift").
+/// error, never a hang (docs/reference/concurrency.md, "From Swift").
 @Suite(.quiescent, .simulatedMainActor) struct SimulatedMainActorLifecycleTests {
     static func notes(_ sim: Simulation) -> [String] {
         sim.recorder!.events.compactMap { if case .note(let text) = $0.kind { "\($0.t) \(text)" } else { nil } }

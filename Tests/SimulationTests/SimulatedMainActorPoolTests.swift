@@ -12,7 +12,7 @@ func offTheMainActor(_ recorder: Recorder) async { recorder.append("pool work") 
 
 /// Swift's own awaits on the simulated main thread: what they enqueue on the
 /// global executor is a job of the simulated pool, an outside event at the
-/// current instant (docs/concurrency.md, "Swift's own awaits"), so they
+/// current instant (docs/reference/concurrency.md, "Swift's own awaits"), so they
 /// resume in virtual time with the rule R5 commit points.
 @Suite(.quiescent, .simulatedMainActor) struct SimulatedMainActorPoolTests {
     typealias T = SimulatedMainActorTests

@@ -11,7 +11,7 @@ let yellow = PropertyValue.color(RGBA(r: 1, g: 1, b: 0))
 let green = PropertyValue.color(RGBA(r: 0, g: 1, b: 0))
 let blue = PropertyValue.color(RGBA(r: 0, g: 0, b: 1))
 
-/// Real `async` code on `@SimulatedMainActor` (docs/concurrency.md, "From
+/// Real `async` code on `@SimulatedMainActor` (docs/reference/concurrency.md, "From
 /// Swift"): jobs are main-queue callouts, and the commit points are those of
 /// the scenario statements (t0 = 1.005 s, off the 60 Hz vsync grid).
 @Suite(.quiescent, .simulatedMainActor) struct SimulatedMainActorTests {

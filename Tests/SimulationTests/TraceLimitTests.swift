@@ -4,7 +4,7 @@ import RunLoopKit
 import Simulation
 import Testing
 
-/// The trace limit (docs/limits.md): a run that would record more trace
+/// The trace limit (docs/reference/limits.md): a run that would record more trace
 /// events than the limit stops with an error, keeping the events up to it.
 @Suite("Trace event limit")
 struct TraceLimitTests {

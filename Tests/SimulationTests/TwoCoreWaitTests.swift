@@ -6,7 +6,7 @@ import Testing
 @testable import Simulation
 
 /// The client waits for a `presented` asleep, not spinning, after a frame
-/// the server drew on both cores (docs/render-server.md, "Spin, then
+/// the server drew on both cores (docs/internals/render-server.md, "Spin, then
 /// sleep"): only wall time depends on it, so what is checked is the rule
 /// the client follows, frame by frame.
 @Suite(.quiescent) struct TwoCoreWaitTests {

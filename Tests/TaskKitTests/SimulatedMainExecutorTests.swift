@@ -7,7 +7,7 @@ import Testing
 
 /// The executor of `@SimulatedMainActor` on a bare main run loop: where a
 /// job goes, and when the main queue takes the inbox in
-/// (docs/concurrency.md, "Where a job goes").
+/// (docs/reference/concurrency.md, "Where a job goes").
 @Suite(.simulatedMainActor) struct SimulatedMainExecutorTests {
     final class Log: Sendable {
         private let entries = Mutex<[String]>([])

@@ -5,7 +5,7 @@ import Testing
 
 /// `TaskScheduler` on a bare main run loop: the enqueue paths, the pool's
 /// cores, cancellation of a sleep, and continuation misuse
-/// (docs/concurrency.md).
+/// (docs/reference/concurrency.md).
 @Suite struct TaskSchedulerTests {
     let recorder = TraceRecorder()
     let context: SimContext

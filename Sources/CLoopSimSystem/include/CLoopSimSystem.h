@@ -5,7 +5,7 @@
 // are declared only under _GNU_SOURCE (which the Swift Glibc module does not
 // define), some are function-like macros. Their values come from the real
 // headers when shim.c is compiled, never from copies (LoopSimSystem is the
-// only user; see docs/system.md).
+// only user; see docs/internals/system.md).
 
 #include <stddef.h>
 #include <stdint.h>

@@ -27,7 +27,7 @@ extension Path {
     /// except that a point needs digits after it (`1.` is refused). They are
     /// separated by whitespace or commas or nothing where unambiguous
     /// (`M10-5L3,4`). The scenario language's `path="…"` accepts a stricter
-    /// subset of this (docs/scenario-language.md, "Path data"). As in SVG, a
+    /// subset of this (docs/guide/scenario-language.md, "Path data"). As in SVG, a
     /// command's arguments may repeat (`L 1 1 2 2` is two lines) and extra
     /// pairs after `M` are lines. Data must start with `M`; the empty string
     /// is the empty path. Relative (lowercase) commands and `H`, `V`, `S`,

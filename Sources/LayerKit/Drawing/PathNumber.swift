@@ -1,5 +1,5 @@
 /// The one grammar of a number in path data, shared by `Path(svg:)` and the
-/// scenario language's check of `path="…"` (docs/scenario-language.md, "Path
+/// scenario language's check of `path="…"` (docs/guide/scenario-language.md, "Path
 /// data"), so that both accept exactly the same numbers:
 ///
 ///     number   = sign? (digits ("." digits)? | "." digits) exponent?

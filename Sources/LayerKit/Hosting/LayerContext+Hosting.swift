@@ -1,7 +1,7 @@
 import LoopSimTrace
 import RunLoopKit
 
-/// SwiftUI-style hosts on the context (`docs/swiftui.md`): adding them, the
+/// SwiftUI-style hosts on the context (`docs/reference/swiftui.md`): adding them, the
 /// SwiftUI observer that flushes their state, and running code with
 /// actions disabled.
 extension LayerContext {

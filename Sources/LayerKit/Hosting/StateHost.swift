@@ -1,6 +1,6 @@
 import LoopSimTrace
 
-/// A SwiftUI-style hosting view (`docs/swiftui.md`): a view whose
+/// A SwiftUI-style hosting view (`docs/reference/swiftui.md`): a view whose
 /// sublayers are driven by state variables through a body, the way
 /// `_UIHostingView` renders a SwiftUI graph.
 ///

@@ -2,7 +2,7 @@ import Foundation
 import LoopSimTrace
 
 /// Why a late transaction was late, in one sentence derived from the trace
-/// (`docs/report.md`, "Hitches"): the `late` key of its `latency` event says
+/// (`docs/guide/report.md`, "Hitches"): the `late` key of its `latency` event says
 /// which side; the `blocked` events, callouts, commit phases and the
 /// server's render times say what held it up.
 ///

@@ -1,5 +1,5 @@
 /// A run folder's report (`loopsim report`, `loopsim run --report`,
-/// docs/report.md): one self-contained HTML page.
+/// docs/guide/report.md): one self-contained HTML page.
 package enum Report {
     /// How many frames a page embeds unless told (`--max-frames`).
     package static let defaultMaxFrames = 240

@@ -1,6 +1,6 @@
 /// The report's HTML: one page with its style, its script and its data
 /// inline, so it opens from disk with no network and no other file
-/// (`docs/report.md`). The script (``script``, ``timelineScript``) draws
+/// (`docs/guide/report.md`). The script (``script``, ``timelineScript``) draws
 /// everything from the data object; the Swift side only chooses and
 /// encodes the data (``ReportData``).
 package enum ReportPage {

@@ -1,7 +1,7 @@
 import LoopSimSystem
 
 /// The folder `loopsim run` writes a run into, and that `loopsim report`
-/// and `loopsim diff` read (`docs/report.md`, "The run folder"):
+/// and `loopsim diff` read (`docs/guide/report.md`, "The run folder"):
 ///
 ///     loopsim-out/NAME/
 ///       frames/          the render server's frames and frames.jsonl

@@ -4,7 +4,7 @@ import Scenario
 /// `run.json`: what a run concluded that its trace does not say — each
 /// expectation with its result and fates, the warnings, the failure, and
 /// the summary lines `loopsim run` printed. The one type that writes and
-/// reads the file (`docs/report.md`).
+/// reads the file (`docs/guide/report.md`).
 package struct RunRecord: Equatable {
     package static let fileName = "run.json"
     package static let version: Int64 = 1

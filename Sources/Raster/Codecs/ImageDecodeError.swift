@@ -57,7 +57,7 @@ public struct ImageDecodeError: Error, Hashable, Sendable, CustomStringConvertib
     /// `byte O: not a netpbm image (P1…P6)`: the position and the family of
     /// problem, without a byte of the input or a number read from it. For
     /// messages about files the user may not own (a scenario's `image
-    /// file=`): an error must not read a file out (docs/security.md).
+    /// file=`): an error must not read a file out (docs/internals/security.md).
     public var summary: String {
         let what = switch kind {
         case .badMagic: "not a netpbm image (P1…P6)"

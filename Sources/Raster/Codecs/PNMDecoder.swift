@@ -1,6 +1,6 @@
 import RenderModel
 
-/// Decodes the netpbm family P1–P6 (`docs/core-animation-rules.md` §6) into
+/// Decodes the netpbm family P1–P6 (`docs/reference/core-animation-rules.md` §6) into
 /// premultiplied RGBA8 bitmaps, for the commit's prepare phase.
 ///
 /// - Header: magic number, then width, height and (except P1/P4) maxval in

@@ -2,7 +2,7 @@ import RenderModel
 
 /// Writes bitmaps as netpbm files, byte for byte the same on every run.
 public enum PNMEncoder {
-    /// The canonical P6 of `bitmap` (`docs/core-animation-rules.md` §6):
+    /// The canonical P6 of `bitmap` (`docs/reference/core-animation-rules.md` §6):
     /// `P6\n<w> <h>\n255\n` followed by R, G, B for every pixel, rows from the
     /// top, with no comment.
     ///

@@ -1,4 +1,4 @@
-/// The six netpbm formats LoopSim reads (`docs/core-animation-rules.md` §6).
+/// The six netpbm formats LoopSim reads (`docs/reference/core-animation-rules.md` §6).
 public enum PNMFormat: String, CaseIterable, Hashable, Sendable {
     /// Plain (ASCII) bitmap: `0`/`1` per pixel, 1 = black.
     case p1 = "P1"

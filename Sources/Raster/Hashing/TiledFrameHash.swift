@@ -234,7 +234,7 @@ package struct TiledFrameHash: Sendable, Equatable {
     /// row at `p` on the scalar multiplier as there, the row at `q` in
     /// vector registers (its lanes 0–1 and 2–3, ``timesPrime(_:)``), so
     /// that the two run side by side (20 → 26 bytes a nanosecond on rows
-    /// in the cache, docs/benchmarks.md).
+    /// in the cache, docs/internals/benchmarks.md).
     @inline(__always)
     fileprivate static func rowHashes(_ p: UnsafeRawPointer, _ q: UnsafeRawPointer, pixels w: Int) -> (UInt64, UInt64) {
         var a0 = offset, a1 = offset, a2 = offset, a3 = offset

@@ -3,7 +3,7 @@ import RenderModel
 /// A solid colour over one destination pixel value, for every coverage:
 /// entry `c` is `over(scale(color, c), under)` (`PixelMath`, the bytes
 /// ``SolidPainter`` writes), so an edge pixel over that value is one load
-/// (docs/render-server.md, "Compositor": most edge pixels of a layer lie
+/// (docs/internals/render-server.md, "Compositor": most edge pixels of a layer lie
 /// over the display's background).
 @usableFromInline package final class BlendTable {
     /// The premultiplied colour, packed.

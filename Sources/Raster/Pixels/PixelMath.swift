@@ -5,7 +5,7 @@
 /// Premultiplied RGBA8 pixels packed in a `UInt32` as they lie in memory on
 /// a little-endian machine: r in bits 0–7, g 8–15, b 16–23, a 24–31.
 ///
-/// Every product is rounded as choice 7 of `docs/core-animation-rules.md` says,
+/// Every product is rounded as choice 7 of `docs/reference/core-animation-rules.md` says,
 /// `(v·m + 127) / 255`, computed two channels at a time in 16-bit lanes
 /// with the exact identity `(v + 127) / 255 == (t + (t >> 8)) >> 8` for
 /// `t = v + 128` and `0 ≤ v ≤ 255·255` (checked exhaustively by

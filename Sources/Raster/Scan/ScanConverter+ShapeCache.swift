@@ -60,7 +60,7 @@ import RenderModel
     }
 
     /// What a fill reads and writes, in the cache's one stored property
-    /// not checked for exclusivity at run time (docs/safety.md,
+    /// not checked for exclusivity at run time (docs/internals/safety.md,
     /// "Exclusivity").
     @usableFromInline struct Hot {
         @usableFromInline var entries: [Entry] = []

@@ -55,7 +55,7 @@ import RenderModel
     @usableFromInline let delta: UnsafeMutablePointer<Int32>
 
     /// What a fill reads and writes, in the converter's one stored property
-    /// not checked for exclusivity at run time (docs/safety.md,
+    /// not checked for exclusivity at run time (docs/internals/safety.md,
     /// "Exclusivity").
     @usableFromInline struct Hot {
         /// Scratch for a polygon fill's edges (kept for its capacity).

@@ -1,7 +1,7 @@
 /// The key paths an animation can drive: Core Animation's animatable keys
-/// (`docs/core-animation-rules.md` §2.5, Table B-1) that LoopSim's `LayerState` models, and the common
+/// (`docs/reference/core-animation-rules.md` §2.5, Table B-1) that LoopSim's `LayerState` models, and the common
 /// component paths (`position.x`, `transform.rotation.z`, …)
-/// (`docs/animations.md`, "Key paths").
+/// (`docs/reference/animations.md`, "Key paths").
 ///
 /// Raw values are Core Animation's spellings. `frame` is not a key path:
 /// it animates as `bounds` and `position` (``keyPaths(for:)``). Keys of

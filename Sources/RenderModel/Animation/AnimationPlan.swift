@@ -1,4 +1,4 @@
-/// An attached animation compiled for evaluation (`docs/animations.md`,
+/// An attached animation compiled for evaluation (`docs/reference/animations.md`,
 /// "Evaluation"): what ``LayerAnimation/value(atLocalTime:underlying:)``
 /// reads, in a form a frame reads in place.
 ///

@@ -1,8 +1,8 @@
-/// The arithmetic animations do on values (`docs/animations.md`,
+/// The arithmetic animations do on values (`docs/reference/animations.md`,
 /// "Values"). Every operation works component by component on the value's
 /// `AnimationVector` — for a transform, its decomposition relative to the
 /// identity — except ``composed(onto:)`` on transforms, which concatenates
-/// (`docs/core-animation-rules.md` §3.2 step 7: "affine transforms are concatenated"). Bools are discrete:
+/// (`docs/reference/core-animation-rules.md` §3.2 step 7: "affine transforms are concatenated"). Bools are discrete:
 /// they switch at the half-way point and ignore sums. Values of different
 /// kinds never mix: the operations answer one of their inputs (validation
 /// refuses such animations before they reach evaluation). None allocates.

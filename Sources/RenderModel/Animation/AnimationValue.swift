@@ -1,5 +1,5 @@
 /// A value an animation moves between: one case per type of the animatable
-/// key paths (`AnimationKeyPath.valueKind`; `docs/animations.md`, "Values").
+/// key paths (`AnimationKeyPath.valueKind`; `docs/reference/animations.md`, "Values").
 ///
 /// A plain value type of fixed size, so evaluating an animation never
 /// allocates. The arithmetic animations need — interpolation, addition,

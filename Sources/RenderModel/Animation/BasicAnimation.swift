@@ -1,5 +1,5 @@
 /// The values of a `CABasicAnimation`: `fromValue`, `toValue`, `byValue`
-/// (`docs/animations.md`, "Basic animations"; `docs/core-animation-rules.md` §3.3).
+/// (`docs/reference/animations.md`, "Basic animations"; `docs/reference/core-animation-rules.md` §3.3).
 ///
 /// Any of them may be nil; ``endpoints(underlying:)`` turns the set that is
 /// given into the two values the animation moves between, reading "the

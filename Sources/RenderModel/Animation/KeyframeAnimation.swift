@@ -1,5 +1,5 @@
-/// The values of a `CAKeyframeAnimation` (`docs/animations.md`,
-/// "Keyframe animations"; `docs/core-animation-rules.md` §3.5).
+/// The values of a `CAKeyframeAnimation` (`docs/reference/animations.md`,
+/// "Keyframe animations"; `docs/reference/core-animation-rules.md` §3.5).
 ///
 /// The key times it runs on are resolved once, when it is made
 /// (``resolvedKeyTimes``), so evaluating it never allocates:

@@ -1,7 +1,7 @@
 extension LayerAnimation {
     /// The animation's value for its key path at layer-local time `t`, on
     /// top of `underlying` (the model value under the animations before this
-    /// one), following `docs/core-animation-rules.md` §3.2 steps 2–6: sample,
+    /// one), following `docs/reference/core-animation-rules.md` §3.2 steps 2–6: sample,
     /// easing, from/to/by, keyframes or spring, cumulative, additive; `nil`
     /// when the animation contributes nothing at `t` (outside its active
     /// duration without a fill, or ended and removed on completion — item

@@ -1,5 +1,5 @@
 /// One animation attached to a layer: what `CALayer.add(_:forKey:)` keeps —
-/// a copy, so a value type (`docs/animations.md`, "The model").
+/// a copy, so a value type (`docs/reference/animations.md`, "The model").
 ///
 /// The common `CAAnimation` / `CAPropertyAnimation` part — key path,
 /// timing, timing function, removal, additive and cumulative — and the
@@ -26,7 +26,7 @@ public struct LayerAnimation: Hashable, Sendable {
     public var content: Content
     /// Begin time, duration, speed, repeats, fill. Duration must be positive
     /// by the time the animation is attached (the client resolves
-    /// `CAAnimation`'s 0 to the transaction's duration, `docs/core-animation-rules.md` §2.6).
+    /// `CAAnimation`'s 0 to the transaction's duration, `docs/reference/core-animation-rules.md` §2.6).
     public var timing: MediaTiming
     /// The easing of the whole animation; nil is linear. A spring ignores
     /// it (its oscillator is its easing).
@@ -42,7 +42,7 @@ public struct LayerAnimation: Hashable, Sendable {
     /// The client's number for this attached animation (0: none): the
     /// render server names it in its `presented` reports (began, ended),
     /// so both sides count the same animation toward completion blocks
-    /// (`docs/animations.md`, "On the server"). Travels in `addAnimation`.
+    /// (`docs/reference/animations.md`, "On the server"). Travels in `addAnimation`.
     public var id: UInt64 = 0
 
     /// An animation of `keyPath` with `content`; the rest defaults to

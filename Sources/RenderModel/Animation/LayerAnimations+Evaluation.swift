@@ -1,6 +1,6 @@
 extension LayerAnimations {
     /// Applies every animation, in order, to `state` at layer-local time
-    /// `t` (`docs/core-animation-rules.md` §3.2 step 7): each reads its key path's current value in `state`
+    /// `t` (`docs/reference/core-animation-rules.md` §3.2 step 7): each reads its key path's current value in `state`
     /// (the model value under the animations before it), computes its value,
     /// and writes it back. A state that starts as the model state ends as
     /// the presentation state. Never allocates.

@@ -1,6 +1,6 @@
 /// The animations attached to one layer, in `animationKeys()` order — the
 /// order they apply in — and the evaluator that turns a model state into the
-/// presentation state (`docs/animations.md`, "Evaluation"; `docs/core-animation-rules.md` §2.6, §3.2).
+/// presentation state (`docs/reference/animations.md`, "Evaluation"; `docs/reference/core-animation-rules.md` §2.6, §3.2).
 ///
 /// Adding under a key that is already attached replaces that animation: the
 /// old one leaves its place and the new one goes last, as the newest

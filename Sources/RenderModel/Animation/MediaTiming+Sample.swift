@@ -1,5 +1,5 @@
 /// Where an animation is inside its cycle at one moment: what the value
-/// computation needs (`docs/core-animation-rules.md` §3.2 step 5).
+/// computation needs (`docs/reference/core-animation-rules.md` §3.2 step 5).
 public struct TimingSample: Hashable, Sendable {
     /// The number of whole cycles completed, `k` (for `isCumulative`); a
     /// whole number, negative only with a negative `timeOffset`.
@@ -49,7 +49,7 @@ extension MediaTiming {
     /// error short (at 60 Hz, 366 666 666 ns − 116 666 666 ns is
     /// 0.24999999999999997 s). Within this of a boundary counts as on it:
     /// an animation whose active duration is a whole number of frames
-    /// ends at its last frame, not one frame later (`docs/animations.md`).
+    /// ends at its last frame, not one frame later (`docs/reference/animations.md`).
     public static let timeTolerance = 0.5e-9
 
     /// The sample an animation with this timing contributes at parent

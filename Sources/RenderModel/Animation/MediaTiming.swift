@@ -1,5 +1,5 @@
 /// The timing of an animation or a layer, as `CAMediaTiming`
-/// (`docs/animations.md`, "Timing"; `docs/core-animation-rules.md` §3.1).
+/// (`docs/reference/animations.md`, "Timing"; `docs/reference/core-animation-rules.md` §3.1).
 ///
 /// Times are seconds (`Double`), in the parent's time space for
 /// `beginTime` and in the object's own active time for `timeOffset`. A

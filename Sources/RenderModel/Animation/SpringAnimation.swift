@@ -1,6 +1,6 @@
 /// A `CASpringAnimation`: a basic animation whose progress follows a damped
-/// harmonic oscillator instead of a timing function (`docs/animations.md`,
-/// "Springs"; `docs/core-animation-rules.md` §3.6, choice 6).
+/// harmonic oscillator instead of a timing function (`docs/reference/animations.md`,
+/// "Springs"; `docs/reference/core-animation-rules.md` §3.6, choice 6).
 ///
 /// The oscillator starts displaced by 1 from its rest point with velocity
 /// `initialVelocity` toward it (in units of the from → to distance per
@@ -121,7 +121,7 @@ public struct SpringAnimation: Hashable, Sendable {
     /// given, and the stiffness that makes `duration` (seconds) its
     /// settling duration (`ω0 = −ln(ε) / (ζ · duration)`). UIKit's own fit
     /// is private; this keeps the block's duration as the time to rest
-    /// (docs/animations.md). `ratio` in (0, 1], `duration` > 0.
+    /// (docs/reference/animations.md). `ratio` in (0, 1], `duration` > 0.
     public static func fitted(_ values: BasicAnimation, dampingRatio ratio: Double, duration: Double, initialVelocity: Double) -> SpringAnimation {
         let w0 = -Trig.naturalLog(settlingEpsilon) / (ratio * duration)
         return SpringAnimation(values, mass: 1, stiffness: w0 * w0, damping: 2 * ratio * w0, initialVelocity: initialVelocity)

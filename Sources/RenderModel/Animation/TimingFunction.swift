@@ -1,7 +1,7 @@
 /// A cubic Bézier easing curve from (0, 0) to (1, 1), as
 /// `CAMediaTimingFunction`: control points P1 = (`x1`, `y1`) and
-/// P2 = (`x2`, `y2`) (`docs/animations.md`, "Timing functions";
-/// `docs/core-animation-rules.md` §3.4).
+/// P2 = (`x2`, `y2`) (`docs/reference/animations.md`, "Timing functions";
+/// `docs/reference/core-animation-rules.md` §3.4).
 ///
 /// `value(at: p)` solves x(t) = p for the curve parameter t, then returns
 /// y(t). The solve is Apple's (the one WebKit's `UnitBezier` shares): at
@@ -11,7 +11,7 @@
 /// tolerance is what makes every value of §3.4's table — measured on
 /// Apple's QuartzCore — match to 1e-6: an exact solve differs from the
 /// measured easeOut(0.25) = 0.378140 by 1.9e-6 and from (0.5, 0, 0.5, 1)
-/// at 0.25 by 3.5e-6 (`docs/animations.md`, "Timing functions").
+/// at 0.25 by 3.5e-6 (`docs/reference/animations.md`, "Timing functions").
 /// Inputs are clamped to [0, 1] (NaN reads as 0), every curve gives
 /// exactly 0 at 0 and 1 at 1, and a curve whose control points lie on the
 /// diagonal (`linear`) is exactly the identity. Never allocates.

@@ -1,6 +1,6 @@
 extension Transform2D {
     /// A transform split into the parts animations interpolate
-    /// (`docs/animations.md`, "Values"): the matrix is
+    /// (`docs/reference/animations.md`, "Values"): the matrix is
     /// `[[scaleX, 0], [shear, scaleY]] × rotation(angle)`, then the
     /// translation.
     ///

@@ -31,7 +31,7 @@ extension RGBA {
     public static let clear = RGBA(r: 0, g: 0, b: 0, a: 0)
 
     /// The scenario language's named colours — UIKit's class colours — in the
-    /// order `docs/scenario-language.md` lists them.
+    /// order `docs/guide/scenario-language.md` lists them.
     public static let namedColors: [(name: String, color: RGBA)] = [
         ("red", .red), ("green", .green), ("blue", .blue), ("yellow", .yellow),
         ("orange", .orange), ("purple", .purple), ("cyan", .cyan), ("magenta", .magenta),

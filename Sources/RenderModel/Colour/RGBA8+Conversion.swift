@@ -16,7 +16,7 @@ extension RGBA8 {
     }
 
     /// This straight colour with r, g, b multiplied by alpha:
-    /// `(c·a + 127) / 255` in integers (choice 7 of `docs/core-animation-rules.md`).
+    /// `(c·a + 127) / 255` in integers (choice 7 of `docs/reference/core-animation-rules.md`).
     /// Alpha is unchanged; an opaque colour is unchanged.
     public func premultiplied() -> RGBA8 {
         let alpha = UInt32(a)

@@ -21,7 +21,7 @@ public enum DiffOp: Hashable, Sendable {
     case bitmap(ImageID, Bitmap)
     /// An animation is attached to a layer under `key`, replacing the one
     /// attached under the same key — `CALayer.add(_:forKey:)`; a nil key
-    /// never replaces (`docs/animations.md`, "On the wire").
+    /// never replaces (`docs/reference/animations.md`, "On the wire").
     case addAnimation(LayerID, key: String?, LayerAnimation)
     /// The animation attached under `key` leaves the layer (nothing happens
     /// when there is none) — `removeAnimation(forKey:)`.

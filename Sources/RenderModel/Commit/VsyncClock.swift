@@ -4,7 +4,7 @@
 /// client schedules vsyncs with it and the render server checks them.
 ///
 /// Virtual time ends at `Int64.max` ns (about 292 years,
-/// `docs/limits.md`): a vsync whose time would be later has no time, and
+/// `docs/reference/limits.md`): a vsync whose time would be later has no time, and
 /// both functions answer `nil` for it rather than overflow. The arithmetic is
 /// full-width, so no index and no rate can trap.
 ///

@@ -1,6 +1,6 @@
 /// A cost in virtual time per unit of work (per call, pixel or layer), as an
 /// exact count of **picoseconds** per unit, so that fractional rates such as
-/// `0.5ns/px` stay exact integers (`docs/core-animation-rules.md` §4.3).
+/// `0.5ns/px` stay exact integers (`docs/reference/core-animation-rules.md` §4.3).
 ///
 /// The cost of `n` units is `n × picoseconds / 1000` nanoseconds, rounded
 /// down, computed full-width: no count and no rate can trap, and a cost

@@ -5,7 +5,7 @@
 /// and their rules, what a change repaints and what animates are all read
 /// from the table (`docs/internals/property-table.md`).
 ///
-/// The raw value is the property's wire tag (`docs/wire-protocol.md`):
+/// The raw value is the property's wire tag (`docs/reference/wire-protocol.md`):
 /// pinned by a test, never renumbered, never 0. Declaration order is the
 /// fixed order diffs and encoders list properties in, so a new property
 /// goes at the end with the next tag. `frame` is derived (from bounds,

@@ -15,14 +15,14 @@ public struct LayerPropertyDescriptor: Sendable {
     /// What a change can repaint (``PaintClass``).
     public let paint: PaintClass
     /// The whole-property key paths a change animates under (implicit
-    /// actions, `docs/core-animation-rules.md` §2.5): the property's own key,
+    /// actions, `docs/reference/core-animation-rules.md` §2.5): the property's own key,
     /// `bounds` and `position` for `frame`, none for a property Core Animation
     /// does not animate.
     public let animatableKeyPaths: [AnimationKeyPath]
     /// Whether Core Animation animates the property (its Table B-1): true
     /// wherever ``animatableKeyPaths`` is not empty, and for `contents`,
     /// whose cross-fade LoopSim does not model (an animation of it is
-    /// accepted and adds nothing, `docs/animations.md`).
+    /// accepted and adds nothing, `docs/reference/animations.md`).
     public let coreAnimationAnimates: Bool
 
     init(_ languageName: String, ca caKey: String, _ access: Access, _ constraint: Constraint = .none,
@@ -156,7 +156,7 @@ public struct LayerPropertyDescriptor: Sendable {
     }
 
     /// What a change of the property can change on screen, for damage
-    /// (`docs/render-server.md`, "Damage").
+    /// (`docs/internals/render-server.md`, "Damage").
     public enum PaintClass: Sendable, Hashable {
         /// Computed from other properties (`frame`); never stored or diffed.
         case derived

@@ -1,7 +1,7 @@
 extension LayerState {
     /// The layer's rectangle in its superlayer's space, computed from
     /// `bounds.size`, `anchorPoint`, `position` and `transform`
-    /// (`docs/core-animation-rules.md` §2.2).
+    /// (`docs/reference/core-animation-rules.md` §2.2).
     ///
     /// Reading: with the identity, `origin = position − anchorPoint ⊙ size`
     /// and `size = bounds.size`. With another transform, the bounding box of

@@ -1,4 +1,4 @@
-/// The model values of one layer — everything `docs/core-animation-rules.md` §2.2–§2.3
+/// The model values of one layer — everything `docs/reference/core-animation-rules.md` §2.2–§2.3
 /// gives a layer except its place in the tree — with Core Animation's defaults.
 ///
 /// Both sides share it: `LayerKit` keeps one per layer and diffs it at

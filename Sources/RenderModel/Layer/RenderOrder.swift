@@ -1,4 +1,4 @@
-/// The order siblings are composited in (docs/core-animation-rules.md §2.3 and choice
+/// The order siblings are composited in (docs/reference/core-animation-rules.md §2.3 and choice
 /// 7): sorted by `zPosition`, ties kept in sublayer-array order, back to
 /// front. Higher `zPosition` draws on top; a subtree never draws beneath its
 /// superlayer's own background and contents.

@@ -17,7 +17,7 @@ public struct AnimationReport: Hashable, Sendable {
     }
 }
 
-/// The animations of the whole tree at a frame (`docs/animations.md`, "On
+/// The animations of the whole tree at a frame (`docs/reference/animations.md`, "On
 /// the server"): the one step that both the render server and the client's
 /// copy of the on-screen tree run, at the same frame times, so that both
 /// stamp the same begin times and end the same animations.
@@ -38,7 +38,7 @@ extension LayerTree {
     /// The layer-local time of layer `id` at media time `t` (seconds):
     /// the media time converted down the layer's ancestors' timings and its
     /// own, outermost first (`convertTime(_:from: nil)`,
-    /// `docs/core-animation-rules.md` §3.1). Walks the ancestors without
+    /// `docs/reference/core-animation-rules.md` §3.1). Walks the ancestors without
     /// allocating, and without copying a `Layer`: it is `mutating` only to
     /// read each one in place (a modify access to the dictionary's values;
     /// nothing changes).
@@ -153,7 +153,7 @@ extension LayerTree {
     /// what it would answer. Not `quiet` as soon as one layer would change
     /// (its `animating` is then meaningless). `mutating` only to read the
     /// layers in place; nothing changes. The render server runs it ahead,
-    /// with the next frame's presentation states (docs/render-server.md,
+    /// with the next frame's presentation states (docs/internals/render-server.md,
     /// "Two cores").
     public mutating func previewStep(toMediaTime t: Double) -> (quiet: Bool, animating: Bool) {
         guard droppedAnimations.isEmpty else { return (false, false) }

@@ -1,5 +1,5 @@
 /// Frames at which the animation step can change nothing, known ahead
-/// (docs/animations.md, "On the server"): after a step at media time `t`
+/// (docs/reference/animations.md, "On the server"): after a step at media time `t`
 /// that leaves no animation awaiting its begin time, the next thing a step
 /// can do is end an animation, at the first end time still to come — so
 /// until just before then every step stamps nothing, takes nothing off,

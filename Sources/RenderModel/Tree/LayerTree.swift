@@ -26,7 +26,7 @@ public struct LayerTree: Hashable, Sendable {
         /// Sublayers in array order (back to front before zPosition).
         public internal(set) var sublayers: [LayerID] = []
         /// The animations attached, in application order
-        /// (`docs/animations.md`).
+        /// (`docs/reference/animations.md`).
         public internal(set) var animations = LayerAnimations()
         /// The layer's own timing (`MediaTiming.layerDefault` until a
         /// `timing` operation sets its speed, timeOffset and beginTime).

@@ -1,6 +1,6 @@
 /// How deep a layer tree is below the layers that moved: the one walk both
 /// sides use to hold a tree to ``RenderLimits/maxTreeDepth``
-/// (`docs/limits.md`).
+/// (`docs/reference/limits.md`).
 package enum TreeDepth {
     /// The deepest layer in the subtrees of `tops`, and its depth: the
     /// layers on its path from its root (a root of the display or a

@@ -2,7 +2,7 @@ import Raster
 import RenderModel
 
 /// Renders a `RenderTree` into display bitmaps: exact, integer, the same
-/// bytes on every machine (docs/core-animation-rules.md choice 7).
+/// bytes on every machine (docs/reference/core-animation-rules.md choice 7).
 ///
 /// Per layer, back to front: background (in the rounded bounds), contents
 /// (placed by `contentsGravity`), sublayers (sorted by zPosition, stable),
@@ -26,7 +26,7 @@ import RenderModel
 ///     compositor.render(tree, into: &frame, damage: damage)
 public final class Compositor {
     /// What a pass reads and writes, in the compositor's one stored
-    /// property not checked for exclusivity at run time (docs/safety.md,
+    /// property not checked for exclusivity at run time (docs/internals/safety.md,
     /// "Exclusivity").
     struct Hot {
         var background: RGBA8

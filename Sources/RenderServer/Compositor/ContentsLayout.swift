@@ -1,7 +1,7 @@
 import RenderModel
 
 /// Where a layer's contents bitmap lands in its bounds (`contentsGravity`,
-/// docs/core-animation-rules.md §2.3), one bitmap pixel per point before scaling.
+/// docs/reference/core-animation-rules.md §2.3), one bitmap pixel per point before scaling.
 ///
 /// The vertical names are as on iOS (unflipped contents): `top` is the top
 /// of the screen, where y is smallest. The non-scaling gravities centre on

@@ -2,7 +2,7 @@ import Raster
 import RenderModel
 
 /// A pass's paints of one layer: background, border, contents, and the
-/// clip of a `masksToBounds` layer (docs/render-server.md, "The compositor").
+/// clip of a `masksToBounds` layer (docs/internals/render-server.md, "The compositor").
 extension Pass {
     static func packed(_ color: RGBA, opacity: UInt32) -> UInt32 {
         let c = RGBA8(color).premultiplied()

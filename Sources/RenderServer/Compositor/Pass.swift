@@ -10,7 +10,7 @@ import RenderModel
 /// nodes entered through unretained handles, a frame's node
 /// `unowned(unsafe)`). Counting them was about a thousand atomic
 /// increments and decrements a frame on each of the two bands' threads,
-/// on counts both threads share (docs/benchmarks.md, "A pass counts no
+/// on counts both threads share (docs/internals/benchmarks-journal.md, "A pass counts no
 /// references").
 struct Pass {
     let tree: RenderTree

@@ -2,7 +2,7 @@ import Raster
 import RenderModel
 
 /// Draws a frame's damage into a session's framebuffer, its P6 bytes and
-/// its tile hash (docs/render-server.md, "Two cores").
+/// its tile hash (docs/internals/render-server.md, "Two cores").
 ///
 /// A damage of at least ``minimumSplitPixels`` is drawn in two bands of
 /// whole tile rows at once, the lower on a helper thread (``ForkJoin``)

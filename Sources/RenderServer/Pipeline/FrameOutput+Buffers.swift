@@ -1,4 +1,4 @@
-/// Frame buffers that go round (`docs/render-server.md`, "Files"): the
+/// Frame buffers that go round (`docs/internals/render-server.md`, "Files"): the
 /// writing thread takes the session's P6 buffer itself, and the session
 /// goes on in a buffer the thread is done with, brought up to date by
 /// copying the rectangles that changed since that buffer's frame from the

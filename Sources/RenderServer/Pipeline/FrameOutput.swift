@@ -127,7 +127,7 @@ public final class FolderFrameOutput: FrameOutput {
             throw SessionError(.framesFolderUnusable, "cannot use the frames folder '\(folder)': \(error)")
         }
         // The writing thread's faults have counts of their own
-        // (docs/reliability.md), bound to that thread.
+        // (docs/internals/reliability.md), bound to that thread.
         let faults = FaultPlan.current?.frameWriter
         do throws(SystemError) {
             queue = try BackgroundQueue(capacity: Self.framesInFlight, recycling: true) { [folder] in
@@ -329,7 +329,7 @@ final class FrameFileWriter {
 
 /// Frames nowhere (`--frames none`): the server draws, hashes and answers
 /// as usual and writes no file; the client keeps the hashes and the index
-/// (`docs/render-server.md`, "Files").
+/// (`docs/internals/render-server.md`, "Files").
 public final class DiscardingFrameOutput: FrameOutput {
     public init() {}
     public var keepsFrames: Bool { false }

@@ -4,7 +4,7 @@ import RenderWire
 
 /// A frame's render — its animation step, damage and drawing — which
 /// `present` does at a vsync, and which can be done before the vsync comes
-/// while the client takes its turn (docs/render-server.md, "Drawing
+/// while the client takes its turn (docs/internals/render-server.md, "Drawing
 /// ahead"), then taken back if another message comes first.
 extension FramePipeline {
     /// A frame's animation step and damage, and what it recomposites and
@@ -34,7 +34,7 @@ extension FramePipeline {
         let step = tree.advanceAnimations(toMediaTime: t, ahead: drawing.ahead)
         let maxReports = WireLimits().maxAnimationReports
         guard step.began.count <= maxReports, step.ended.count <= maxReports else {
-            throw SessionError(.serverFailure, "vsync \(k): \(max(step.began.count, step.ended.count)) animations began or ended at one frame; a presented message reports at most \(maxReports) (docs/limits.md)")
+            throw SessionError(.serverFailure, "vsync \(k): \(max(step.began.count, step.ended.count)) animations began or ended at one frame; a presented message reports at most \(maxReports) (docs/reference/limits.md)")
         }
         var unmerged = unmergedSpare
         let damage = tree.takeDamage(changed: &unmerged)
@@ -77,7 +77,7 @@ extension FramePipeline {
     }
 
     /// Draws the frame of the client's next vsync before it comes, while
-    /// the client takes its turn (docs/render-server.md, "Drawing ahead"):
+    /// the client takes its turn (docs/internals/render-server.md, "Drawing ahead"):
     /// when the last frame animates, nothing was sent since, and the step
     /// of the next one is worked out already (``PresentationLookahead``: a
     /// step that stamps, ends and drops nothing, whose states only the

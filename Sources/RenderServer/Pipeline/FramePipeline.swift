@@ -5,7 +5,7 @@ import RenderModel
 import RenderWire
 
 /// A session's frames, from the commits applied to the render tree to the
-/// files written and the `presented` answered (docs/render-server.md):
+/// files written and the `presented` answered (docs/internals/render-server.md):
 /// the tree, the framebuffer, its P6 bytes and tile hash, the frame
 /// output, and the work done ahead of the client — the next frame's
 /// animations evaluated on the helper, the next frame drawn while the
@@ -148,7 +148,7 @@ final class FramePipeline {
         let transactions = unlatched.flatMap(\.transactions)
         unlatched.removeAll()
         // The animations, at the frame's target time: vsync k + 1, when it
-        // is on screen unless the render overruns (docs/animations.md).
+        // is on screen unless the render overruns (docs/reference/animations.md).
         // Drawn already when nothing came between the last vsync and this
         // one (`quiesce` took back a frame drawn for another).
         let ahead = drawnAhead.take()
@@ -199,7 +199,7 @@ final class FramePipeline {
 
     /// The client's turn: every message that came is answered. Draws the
     /// frame of the client's next vsync before it comes, when it can
-    /// (``drawNextFrameAhead()``, docs/render-server.md, "Drawing ahead").
+    /// (``drawNextFrameAhead()``, docs/internals/render-server.md, "Drawing ahead").
     func clientsTurn() {
         drawNextFrameAhead()
     }
@@ -208,7 +208,7 @@ final class FramePipeline {
     /// answering the vsync of a frame drawn ahead is handed to the helper
     /// to write when that frame was drawn in two bands: this thread goes
     /// on to the next frame at once, and the client, woken by the write,
-    /// takes its turn on the helper's core (docs/render-server.md, "Who
+    /// takes its turn on the helper's core (docs/internals/render-server.md, "Who
     /// answers the vsync").
     func deliver(_ replies: [WireMessage], through outbox: Outbox) throws(SystemError) {
         if answersFrameDrawnAhead, replies.count == 1, case .presented = replies[0], drawing.helper.lastRanBands,

@@ -3,7 +3,7 @@ import LoopSimSystem
 /// A part for `FrameDrawing`'s helper thread (``ForkJoin``) that reaches
 /// state which is not `Sendable` — the render tree, the helper's
 /// compositor, the lookahead — boxed as the one place where the server
-/// lets such state cross threads (docs/safety.md, "Threads").
+/// lets such state cross threads (docs/internals/safety.md, "Threads").
 ///
 /// `@unchecked Sendable` because `FrameDrawing` keeps these rules, which
 /// the compiler cannot see:

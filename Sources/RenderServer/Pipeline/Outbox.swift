@@ -3,7 +3,7 @@ import RenderWire
 
 /// A connection's replies on their way to the client: written on the
 /// session's thread, or handed to the frame pipeline's helper to write
-/// (``FramePipeline/deliver(_:through:)``; docs/render-server.md, "Who
+/// (``FramePipeline/deliver(_:through:)``; docs/internals/render-server.md, "Who
 /// answers the vsync"). The socket code writes through it and knows only
 /// that a reply may be in flight: every write, and the connection's end,
 /// waits for that one first (``drain()``).

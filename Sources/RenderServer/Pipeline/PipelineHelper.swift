@@ -1,7 +1,7 @@
 import LoopSimSystem
 
 /// The frame pipeline's helper thread: the one ``ForkJoin`` of a session,
-/// and what it was handed last (docs/render-server.md, "Two cores").
+/// and what it was handed last (docs/internals/render-server.md, "Two cores").
 ///
 /// It is started at the first frame drawn in two bands; none (and every
 /// frame drawn whole) if it cannot start. Each of its parts is one

@@ -2,7 +2,7 @@ import RenderModel
 import RenderWire
 
 /// The limits a session enforces before it applies a commit or snapshot
-/// (`docs/limits.md`): the session's bitmap budget, the layer count and the
+/// (`docs/reference/limits.md`): the session's bitmap budget, the layer count and the
 /// tree depth.
 extension ServerSession {
     /// Refuses (276) what would take the session's bitmaps past the budget.
@@ -10,7 +10,7 @@ extension ServerSession {
         guard !incoming.isEmpty else { return }
         let total = tree.bitmapBytes(afterStoring: incoming)
         guard total <= bitmapBudget else {
-            throw SessionError(.sessionMemoryBudget, "\(what): the session's bitmaps would take \(total) bytes; its budget is \(bitmapBudget) (docs/limits.md)")
+            throw SessionError(.sessionMemoryBudget, "\(what): the session's bitmaps would take \(total) bytes; its budget is \(bitmapBudget) (docs/reference/limits.md)")
         }
     }
 
@@ -27,7 +27,7 @@ extension ServerSession {
             }
         }
         guard layers <= treeLimits.layers else {
-            throw SessionError(.treeTooLarge, "\(what): the tree would hold \(layers) layers; the limit is \(treeLimits.layers) (docs/limits.md)")
+            throw SessionError(.treeTooLarge, "\(what): the tree would hold \(layers) layers; the limit is \(treeLimits.layers) (docs/reference/limits.md)")
         }
     }
 
@@ -41,7 +41,7 @@ extension ServerSession {
         guard let deepest = TreeDepth.deepest(below: moved, parent: { tree.parent(of: $0).flatMap { $0 == 0 ? nil : $0 } },
                                               sublayers: { tree.sublayers(of: $0) }),
               deepest.depth > treeLimits.depth else { return }
-        throw SessionError(.treeTooLarge, "\(what): the tree would be \(deepest.depth) layers deep (at layer \(deepest.layer)); the limit is \(treeLimits.depth) (docs/limits.md)")
+        throw SessionError(.treeTooLarge, "\(what): the tree would be \(deepest.depth) layers deep (at layer \(deepest.layer)); the limit is \(treeLimits.depth) (docs/reference/limits.md)")
     }
 
     static func bitmapBytes(_ op: DiffOp) -> (ImageID, Int)? {

@@ -19,7 +19,7 @@ extension SocketServer {
                                    writesFrames: Bool = true, spins: Bool = false) -> Outcome {
         let budget = framesBudget ?? framesBudgetFromEnvironment()
         let session = ServerSession(pid: UInt32(CurrentProcess.id)) { hello throws -> FrameOutput in
-            // An empty folder: no frame files (`--frames none`, docs/render-server.md).
+            // An empty folder: no frame files (`--frames none`, docs/internals/render-server.md).
             writesFrames && hello.writesFrameFiles ? try FolderFrameOutput(folder: hello.outputFolder, budget: budget) : DiscardingFrameOutput()
         }
         return serve(fd: fd, session: session, deadlines: deadlines, spins: spins)

@@ -70,7 +70,7 @@ extension SocketServer {
         func waitForInput() -> Outcome? {
             let hello = session.state == .awaitingHello
             // Before sleeping for the next message, a short spin: a server
-            // asleep is woken onto the client's core (docs/render-server.md,
+            // asleep is woken onto the client's core (docs/internals/render-server.md,
             // "Spin, then sleep").
             if spins, !hello, fd.spinUntilReadable() { return nil }
             guard let deadlines, let handshakeEnd else { return nil }

@@ -20,7 +20,7 @@ public enum SocketServer {
 
     /// Wall-time bounds on one client of a listening server, so that a
     /// client that connects and says nothing, sends half a frame, or stops
-    /// reading cannot hold the server (docs/render-server.md).
+    /// reading cannot hold the server (docs/internals/render-server.md).
     public struct Deadlines: Sendable, Equatable {
         /// From the connection to a complete `hello`.
         public var handshake: Duration
@@ -49,7 +49,7 @@ public enum SocketServer {
     /// `error` (272 or 273) and the connection ends (``Outcome/deadlinePassed(_:)``).
     ///
     /// With `spins`, each wait for the client's next message first polls
-    /// without sleeping for up to ``SpinWait/budget`` (docs/render-server.md,
+    /// without sleeping for up to ``SpinWait/budget`` (docs/internals/render-server.md,
     /// "Spin, then sleep"): the server process does; a server on a thread
     /// of the client's process (tests, `--server thread`) does not, so that
     /// it takes no core from the tests around it.

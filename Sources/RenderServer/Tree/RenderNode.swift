@@ -9,7 +9,7 @@ final class RenderNode {
     let id: LayerID
 
     /// Everything the tree keeps for the node, in its one stored property
-    /// not checked for exclusivity at run time (docs/safety.md,
+    /// not checked for exclusivity at run time (docs/internals/safety.md,
     /// "Exclusivity"): a pass reads it for every node it visits.
     struct Hot {
         var state = LayerState()

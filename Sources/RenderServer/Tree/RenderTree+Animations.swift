@@ -1,6 +1,6 @@
 import RenderModel
 
-/// The render server animates (`docs/animations.md`, "On the server"): at
+/// The render server animates (`docs/reference/animations.md`, "On the server"): at
 /// each frame it drew, the tree's ``LayerTree/advanceAnimations(toMediaTime:began:ended:)``
 /// stamps and ends animations, and each animated layer's node takes its
 /// presentation state (§3.2) — the model value with the layer's

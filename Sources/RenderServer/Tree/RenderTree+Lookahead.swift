@@ -1,7 +1,7 @@
 import RenderModel
 
 /// A tree's animation step at a media time, worked out before the frame
-/// that needs it (docs/render-server.md, "Two cores"): the server
+/// that needs it (docs/internals/render-server.md, "Two cores"): the server
 /// evaluates the next frame's animations on its helper thread while it
 /// waits for the client — whether the step would stamp or end anything
 /// (``LayerTree/previewStep(toMediaTime:)``) and every animated layer's

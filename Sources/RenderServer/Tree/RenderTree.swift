@@ -26,7 +26,7 @@ public final class RenderTree {
 
     /// What commits, animation steps and passes read and write, in the
     /// tree's one stored property not checked for exclusivity at run time
-    /// (docs/safety.md, "Exclusivity").
+    /// (docs/internals/safety.md, "Exclusivity").
     struct Hot {
         var nodes: [LayerID: RenderNode] = [:] {
             didSet { animatedNodes = nil }
@@ -63,7 +63,7 @@ public final class RenderTree {
 
         /// While not nil, the animation step records here each node state it
         /// replaces, by layer, so that a frame drawn ahead can be taken back
-        /// (``RenderTree/takeBack(_:)``; docs/render-server.md, "Drawing ahead").
+        /// (``RenderTree/takeBack(_:)``; docs/internals/render-server.md, "Drawing ahead").
         var shownBefore: [(LayerID, LayerState)]?
 
         /// The stamp of the commit being applied (nodes it touched carry it).
@@ -104,7 +104,7 @@ public final class RenderTree {
     /// Whether the commits' damage is merged into ``pendingDamage`` (a
     /// ``DamageRegion``, which costs a few thousand instructions a box).
     /// When nothing reads its rectangles — no frame files, no render cost
-    /// (docs/render-server.md, "Two cores") — a server turns it off and
+    /// (docs/internals/render-server.md, "Two cores") — a server turns it off and
     /// draws the unmerged boxes of ``takeDamage(changed:)``: the region
     /// then stays empty (but for ``damageAll()``), the boxes are never
     /// `nil` (past ``maxChangedRects`` they are the whole display), and

@@ -1,6 +1,6 @@
 import RenderModel
 
-/// The limits-table pass (`docs/limits.md`), run after the names are
+/// The limits-table pass (`docs/reference/limits.md`), run after the names are
 /// checked: a layer declared with a `frame=` or `bounds=` and given a `draw`
 /// block must fit a backing store (``RenderLimits``), the same bound the
 /// client checks before drawing and the render server enforces on the
@@ -30,7 +30,7 @@ struct LimitChecker {
         for case .layer(.layer(let decl)) in statements {
             declarations.append(decl)
             if declarations.count > maxLayers {
-                throw diagnostic("'\(decl.name)' is layer \(declarations.count) of the file; a tree holds at most \(maxLayers) layers (docs/limits.md)", at: decl.location)
+                throw diagnostic("'\(decl.name)' is layer \(declarations.count) of the file; a tree holds at most \(maxLayers) layers (docs/reference/limits.md)", at: decl.location)
             }
             if let parent = decl.parent { parents[decl.name] = parent }
         }
@@ -48,7 +48,7 @@ struct LimitChecker {
             }
             for (i, n) in path.reversed().enumerated() where depth[n] == nil { depth[n] = base + i + 1 }
             if let d = depth[decl.name], d > maxDepth {
-                throw diagnostic("'\(decl.name)' would be \(d) layers deep (its `parent=` chain); a tree is at most \(maxDepth) layers deep (docs/limits.md)", at: decl.location)
+                throw diagnostic("'\(decl.name)' would be \(d) layers deep (its `parent=` chain); a tree is at most \(maxDepth) layers deep (docs/reference/limits.md)", at: decl.location)
             }
         }
     }

@@ -5,7 +5,7 @@ import LoopSimTrace
 /// in file order, it reports the first unknown, duplicate or wrongly-kinded
 /// name or mode, a second `layout`, `draw` or `constraints` block, an `add`
 /// of a layer to itself, and then `parent=` cycles
-/// (docs/scenario-language.md, "Names").
+/// (docs/guide/scenario-language.md, "Names").
 struct NameChecker {
     /// The scenario's path, for diagnostics.
     let file: String

@@ -1,7 +1,7 @@
 import LoopSimTrace
 
 /// What became of one `set` of a model-layer property, computed after the
-/// run from its trace (`docs/fates.md`).
+/// run from its trace (`docs/guide/fates.md`).
 ///
 /// A set either **shipped** in a commit (and then reached the screen in a
 /// frame, was replaced before any frame latched it, or was never shown

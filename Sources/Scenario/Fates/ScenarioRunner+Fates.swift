@@ -2,7 +2,7 @@ import LayerKit
 import LoopSimTrace
 
 /// The fates under a failed `expect visible` or `expect never visible`
-/// (docs/fates.md).
+/// (docs/guide/fates.md).
 extension ScenarioRunner {
     /// The most fates listed under one failed expectation.
     static let maxFatesListed = 8

@@ -2,7 +2,7 @@ import LoopSimSystem
 
 /// Where an `image file=` path is read from: relative to the scenario
 /// file's folder, and inside it, unless the user allows more
-/// (`--allow-absolute-assets`). docs/security.md.
+/// (`--allow-absolute-assets`). docs/internals/security.md.
 package enum AssetPath {
     /// The path to read for `file` in the scenario at `scenarioPath`.
     /// - Parameter allowOutside: accept an absolute path, or `..` that

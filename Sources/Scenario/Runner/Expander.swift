@@ -15,7 +15,7 @@ extension LexedLine {
 
 /// The expansion pass, between the lexer and the parser: it runs the `for`
 /// loops and `let` lines and substitutes every `{…}` template token, so that
-/// the parser sees only ordinary lines (docs/scenario-language.md, "Loops,
+/// the parser sees only ordinary lines (docs/guide/scenario-language.md, "Loops,
 /// constants and arithmetic").
 ///
 /// Every copy of a line keeps the source line's number, text and columns,

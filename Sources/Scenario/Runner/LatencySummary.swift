@@ -1,6 +1,6 @@
 import LoopSimTrace
 
-/// Commit latency and hitch time over a run (`docs/core-animation-rules.md` choice 8),
+/// Commit latency and hitch time over a run (`docs/reference/core-animation-rules.md` choice 8),
 /// from its `latency` trace events: how many transactions reached the
 /// screen, the median and slowest latency, and the hitch-time ratio with
 /// both of Apple's band sets.
@@ -124,7 +124,7 @@ public struct LatencySummary: Sendable, Equatable {
     }
 
     /// The hitch time of the late frames that reached the screen while
-    /// animations ran, over the time they ran (`docs/animations.md`,
+    /// animations ran, over the time they ran (`docs/reference/animations.md`,
     /// "Hitches"); nil when no animation ran.
     public var overAnimations: (frames: Int, hitch: Int64, seconds: Int64, ratio: Double)? {
         let seconds = animationIntervals.reduce(Int64(0)) { $0 + ($1.end - $1.start) }

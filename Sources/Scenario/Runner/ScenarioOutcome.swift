@@ -10,7 +10,7 @@ public struct ScenarioOutcome {
     /// A runtime failure (a busy loop, a run that did not settle), positioned
     /// at the statement that was running.
     public var failure: Diagnostic?
-    /// What had no effect (`docs/guard-rails.md`), in file order; empty
+    /// What had no effect (`docs/guide/guard-rails.md`), in file order; empty
     /// when the run failed.
     public var warnings: [ScenarioWarning] = []
     /// What was still pending when the last statement ended (see

@@ -2,7 +2,7 @@ import LayerKit
 import LoopSimTrace
 import RenderModel
 
-/// Running the animation statements (`docs/animations-language.md`):
+/// Running the animation statements (`docs/guide/animations-language.md`):
 /// `animate`, `spring`, `removeAnimation(s)`, `animations` blocks and
 /// `expect presentation`, onto LayerKit's animation API.
 extension ScenarioRunner {

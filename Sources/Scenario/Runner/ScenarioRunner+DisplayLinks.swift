@@ -1,7 +1,7 @@
 import RenderModel
 import Simulation
 
-/// Display links (docs/animations-language.md).
+/// Display links (docs/guide/animations-language.md).
 extension ScenarioRunner {
     /// `displaylink NAME fps=N mode=M:`: a ``DisplayLink`` on the display's
     /// vsync clock, added to its modes now (its first callout is at the

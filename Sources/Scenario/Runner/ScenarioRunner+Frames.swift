@@ -72,7 +72,7 @@ extension ScenarioRunner {
                 probes.append(probe)
             }
             if probes.count > WireLimits().maxPixelProbes {
-                throw diagnostic(at: e.location, "more than \(WireLimits().maxPixelProbes) different points in 'expect pixel' statements; the render server reports at most that many per frame (docs/limits.md)")
+                throw diagnostic(at: e.location, "more than \(WireLimits().maxPixelProbes) different points in 'expect pixel' statements; the render server reports at most that many per frame (docs/reference/limits.md)")
             }
         }
         return probes

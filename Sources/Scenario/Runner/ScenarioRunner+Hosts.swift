@@ -1,7 +1,7 @@
 import LayerKit
 import RenderModel
 
-/// SwiftUI-style hosts (`docs/swiftui.md`): a `host` declaration makes a
+/// SwiftUI-style hosts (`docs/reference/swiftui.md`): a `host` declaration makes a
 /// view and a ``StateHost`` whose body runs the block's `set`s and `log`s;
 /// a `state` action writes a variable.
 extension ScenarioRunner {

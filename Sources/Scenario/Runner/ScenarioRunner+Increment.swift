@@ -2,7 +2,7 @@ import LayerKit
 import RenderModel
 import RunLoopKit
 
-/// `set L.PROP += VALUE` (docs/animations-language.md, "Step by step").
+/// `set L.PROP += VALUE` (docs/guide/animations-language.md, "Step by step").
 extension ScenarioRunner {
     /// Adds `delta` to the model value of `name` and sets the sum, as `set`
     /// would: numbers and times add, points and rects add component by

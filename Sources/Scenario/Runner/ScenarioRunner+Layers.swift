@@ -25,7 +25,7 @@ extension ScenarioRunner {
             do throws(AssetPathError) {
                 path = try AssetPath.resolve(d.file, scenarioPath: file.path, allowOutside: allowAbsoluteAssets)
                 // The textual check passed; now where the path really
-                // leads, symbolic links followed (docs/security.md).
+                // leads, symbolic links followed (docs/internals/security.md).
                 if contained, let real = try AssetPath.containedRealPath(path, written: d.file, scenarioPath: file.path) {
                     path = real
                 }

@@ -4,7 +4,7 @@ import RunLoopKit
 import Simulation
 
 /// Running a scenario from Swift code: the entry points an app team's tests
-/// use (docs/library.md).
+/// use (docs/guide/library.md).
 ///
 ///     let outcome = try ScenarioRunner.run(source: text, render: .spawn(frames: folder))
 ///     #expect(outcome.allPassed)

@@ -3,7 +3,7 @@ import RunLoopKit
 import Simulation
 import TaskKit
 
-/// Swift tasks in a scenario (`docs/concurrency.md`): the task actions, the
+/// Swift tasks in a scenario (`docs/reference/concurrency.md`): the task actions, the
 /// outside `cancel` and `resume`, `expect task`, and the end-of-run checks.
 /// The interpreter of task bodies is `ScenarioRunner+TaskProgram.swift`.
 extension ScenarioRunner {

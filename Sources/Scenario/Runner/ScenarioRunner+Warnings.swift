@@ -3,7 +3,7 @@ import LoopSimTrace
 
 /// Something in a scenario that had no effect — an outside event the run
 /// never reached, an expectation after the end, a transaction option no
-/// animation used — positioned at its statement (`docs/guard-rails.md`).
+/// animation used — positioned at its statement (`docs/guide/guard-rails.md`).
 /// It does not fail the run: it is a `warn` trace event at the end of the
 /// run and, from `loopsim run`, a line on standard error.
 public struct ScenarioWarning: Sendable, Equatable, CustomStringConvertible {

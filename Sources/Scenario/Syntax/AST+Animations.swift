@@ -1,6 +1,6 @@
 /// The animation part of the scenario language: display links, explicit
 /// animations, UIView animation blocks and `expect presentation`
-/// (`docs/animations-language.md`). Values are plain (``LayerValue``, ns,
+/// (`docs/guide/animations-language.md`). Values are plain (``LayerValue``, ns,
 /// `Double`): turning them into the animation model is the runner's job.
 
 /// `displaylink NAME [fps=N] [mode=M,…]:` — a CADisplayLink; the body is its callout.
@@ -80,7 +80,7 @@ package struct AnimationOptions: Sendable, Equatable {
 /// What kind of animation `animate` or `spring` adds, with its values.
 package enum AnimationKind: Sendable, Equatable {
     /// CABasicAnimation: `from=`, `to=`, `by=` (at most two; §3.3 of
-    /// `docs/core-animation-rules.md`).
+    /// `docs/reference/core-animation-rules.md`).
     case basic(from: LayerValue?, to: LayerValue?, by: LayerValue?)
     /// CAKeyframeAnimation: `keyframes=`, `times=` (nil: evenly spaced),
     /// `mode=`, `timings=` (one per segment, or nil).

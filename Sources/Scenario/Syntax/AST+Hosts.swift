@@ -1,4 +1,4 @@
-/// SwiftUI-style hosts (`docs/swiftui.md`): `host NAME …:` with its state
+/// SwiftUI-style hosts (`docs/reference/swiftui.md`): `host NAME …:` with its state
 /// variables and body, and the `state HOST.VAR = VALUE` action.
 
 /// The form of a state variable's value, fixed by its initial value; a
@@ -73,7 +73,7 @@ package struct HostBodyStep: Sendable, Equatable {
 }
 
 /// `host NAME [view options]:` — a view that renders its body from its
-/// state variables (`docs/swiftui.md`).
+/// state variables (`docs/reference/swiftui.md`).
 package struct HostDecl: Sendable, Equatable {
     /// The hosting view, declared as `view` would declare it.
     package var view: LayerDecl

@@ -1,6 +1,6 @@
 import LoopSimTrace
 
-/// Swift concurrency in the language (`docs/concurrency.md`): tasks, awaits,
+/// Swift concurrency in the language (`docs/reference/concurrency.md`): tasks, awaits,
 /// structured children, cancellation and continuations.
 
 /// How a `task` statement makes its task.

@@ -103,12 +103,12 @@ package indirect enum ActionKind: Sendable, Equatable {
     /// continuation's `resume()` (the name's kind decides).
     case resume(String)
     /// `animate`, `spring`, `removeAnimation`, `removeAnimations`,
-    /// `animations` (docs/animations-language.md).
+    /// `animations` (docs/guide/animations-language.md).
     case animation(AnimationAction)
-    /// `state HOST.VAR = VALUE`: a host's `@State` write (docs/swiftui.md).
+    /// `state HOST.VAR = VALUE`: a host's `@State` write (docs/reference/swiftui.md).
     case state(StateWrite)
     /// `task`, `await`, `async let`, `group`, `addTask`, `cancel`,
-    /// `checkCancellation` (docs/concurrency.md).
+    /// `checkCancellation` (docs/reference/concurrency.md).
     case task(TaskAction)
 }
 
@@ -134,7 +134,7 @@ package struct DisplayDecl: Sendable, Equatable {
 }
 
 /// `costs layout=40us display=2ns/px decode=1ns/px commit=5us/layer render=1ms raster=0.5ns/px`:
-/// what work costs in virtual time (`docs/core-animation-rules.md` §4.3).
+/// what work costs in virtual time (`docs/reference/core-animation-rules.md` §4.3).
 /// Every cost is 0 unless given.
 package struct CostsDecl: Sendable, Equatable {
     /// Per layoutSublayers call.
@@ -260,7 +260,7 @@ public enum ExpectationKind: Sendable, Equatable {
     case pixel(x: Int, y: Int, color: [UInt8], at: Int64, tolerance: Int)
     /// `expect presentation L.prop == V at=T [tolerance=E]`: the
     /// presentation value at T, each number within E
-    /// (docs/animations-language.md).
+    /// (docs/guide/animations-language.md).
     case presentation(layer: String, property: LayerPropertyName, value: LayerValue, at: Int64, tolerance: Double)
     /// `expect task t ended [at=T] [result=returned|cancelled]`: the most
     /// recent instance of the task ended (at T, with that result).
@@ -285,14 +285,14 @@ package enum Statement: Sendable, Equatable {
     case source(SourceDecl)
     case port(PortDecl)
     case observer(ObserverDecl)
-    /// `displaylink NAME fps=N mode=M:` (docs/animations-language.md).
+    /// `displaylink NAME fps=N mode=M:` (docs/guide/animations-language.md).
     case displayLink(DisplayLinkDecl)
     case at(ExternalEvent)
     case run(RunCommand)
     case expect(Expectation)
     /// `layer`, `view`, `image`, `layout`, `draw`, `constraints`.
     case layer(LayerStatement)
-    /// `pool cores=N hop=D` (docs/concurrency.md).
+    /// `pool cores=N hop=D` (docs/reference/concurrency.md).
     case pool(PoolDecl)
 }
 

@@ -1,7 +1,7 @@
 import LayerKit
 import RenderModel
 
-/// The scenario language's named colours (`docs/scenario-language.md`) by
+/// The scenario language's named colours (`docs/guide/scenario-language.md`) by
 /// their trace spelling, `#ffff00ff` → `yellow`: what the text trace and
 /// the fates write beside or instead of a colour's bytes.
 public enum ColorNames {

@@ -18,7 +18,7 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     /// Why the file itself could not be read; nil for an error in its text.
     public let fileProblem: FileProblem?
     /// The simulated program trapped, as the Swift runtime would (a
-    /// continuation resumed twice, docs/concurrency.md): the run stops and
+    /// continuation resumed twice, docs/reference/concurrency.md): the run stops and
     /// `loopsim` exits 1, as a crashed test does, rather than 2.
     public let isTrap: Bool
 

@@ -1,7 +1,7 @@
 import LoopSimTrace
 
 /// An arithmetic expression: the inside of a `{…}` substitution, the bounds
-/// of a `for` line, the value of a `let` line (docs/scenario-language.md,
+/// of a `for` line, the value of a `let` line (docs/guide/scenario-language.md,
 /// "Loops, constants and arithmetic").
 ///
 ///     expression := term (('+' | '-') term)*

@@ -53,7 +53,7 @@ public enum LayerPropertyName: Sendable, Hashable, CustomStringConvertible {
 
     /// The layer timing properties (`speed`, `timeOffset`, `beginTime`):
     /// model values of LayerKit's ``Layer`` that do not reach the render
-    /// server's frames yet (`docs/animations-language.md`, integration).
+    /// server's frames yet (`docs/guide/animations-language.md`, integration).
     public var isTiming: Bool { layerProperty == nil }
 
     /// The keys an animation may name: the table's properties that Core

@@ -7,7 +7,7 @@ enum TemplatePiece: Equatable, Sendable {
 }
 
 /// The lexing of arithmetic: the `{…}` of template tokens, and the `for` and
-/// `let` lines, whose tokens follow the expression rules (docs/scenario-language.md,
+/// `let` lines, whose tokens follow the expression rules (docs/guide/scenario-language.md,
 /// "Loops, constants and arithmetic").
 extension Lexer {
     /// True when the line's first word is `for` or `let` (followed by a space,

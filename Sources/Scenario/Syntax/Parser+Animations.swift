@@ -1,5 +1,5 @@
 /// The animation actions: `animate`, `spring`, `removeAnimation`,
-/// `removeAnimations` and `animations` blocks (docs/animations-language.md).
+/// `removeAnimations` and `animations` blocks (docs/guide/animations-language.md).
 /// Every value is checked here, so that the runner only meets well-formed
 /// animations.
 extension Parser {

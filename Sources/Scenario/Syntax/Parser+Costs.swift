@@ -2,7 +2,7 @@ import LoopSimTrace
 import RenderModel
 
 /// `costs layout=40us display=2ns/px decode=1ns/px commit=5us/layer render=1ms raster=0.5ns/px`
-/// and the `cost=` of `layout NAME` and `draw NAME` (`docs/scenario-language.md`).
+/// and the `cost=` of `layout NAME` and `draw NAME` (`docs/guide/scenario-language.md`).
 extension Parser {
     /// Each key of `costs` and what its value is per: nil for a plain
     /// duration, else the word after `/`.

@@ -1,4 +1,4 @@
-/// `displaylink NAME [fps=N] [mode=M,…]:` (docs/animations-language.md,
+/// `displaylink NAME [fps=N] [mode=M,…]:` (docs/guide/animations-language.md,
 /// "The display link").
 extension Parser {
     static let displayLinkSpec = OptionSpec(statement: "displaylink", keys: ["fps", "mode"])

@@ -24,7 +24,7 @@ extension Parser {
             throw error(message, at: propertyToken, in: line)
         }
         if property.isTiming {
-            throw error("\(name) is a model value that does not reach the render server yet, so it cannot be expected on screen (docs/animations-language.md)",
+            throw error("\(name) is a model value that does not reach the render server yet, so it cannot be expected on screen (docs/guide/animations-language.md)",
                         at: propertyToken, in: line)
         }
         guard let first = cursor.next(), first.isSymbol("="), let second = cursor.next(), second.isSymbol("="),

@@ -1,4 +1,4 @@
-/// What the parser knows about hosts (`docs/swiftui.md`), for the checks
+/// What the parser knows about hosts (`docs/reference/swiftui.md`), for the checks
 /// that need the whole file: a `state` write or a `layout` block may come
 /// before the `host` it names.
 struct HostTable {

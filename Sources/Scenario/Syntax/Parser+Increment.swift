@@ -1,4 +1,4 @@
-/// The value of `set L.PROP += VALUE` (docs/animations-language.md, "Step
+/// The value of `set L.PROP += VALUE` (docs/guide/animations-language.md, "Step
 /// by step"): what can be added, and in what form.
 extension Parser {
     /// The delta after `+=`: a number (any sign) for opacity, z, corner,

@@ -16,7 +16,7 @@ extension Parser {
 
     /// Statements of the full language that this version does not implement,
     /// with what they belong to (none today: the animation statements are
-    /// parsed, docs/animations-language.md).
+    /// parsed, docs/guide/animations-language.md).
     static let reservedStatements: [String: String] = [:]
 
     /// `expect` forms of the full language that this version does not implement.

@@ -1,7 +1,7 @@
 import LoopSimTrace
 
 /// Where a block's actions run, for the context rules of
-/// `docs/concurrency.md`: on the main actor or the cooperative pool, and
+/// `docs/reference/concurrency.md`: on the main actor or the cooperative pool, and
 /// whether `await` may appear (directly in a task, `async let` or
 /// `addTask` body only).
 struct BlockContext: Sendable {
@@ -13,7 +13,7 @@ struct BlockContext: Sendable {
     var group = false
 }
 
-/// The task statements (`docs/concurrency.md`): `task`, `await`, `async
+/// The task statements (`docs/reference/concurrency.md`): `task`, `await`, `async
 /// let`, `group:`/`addTask`, `cancel`, `checkCancellation`, the top-level
 /// `pool`, and the context rules.
 extension Parser {

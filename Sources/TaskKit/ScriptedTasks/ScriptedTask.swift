@@ -1,7 +1,7 @@
 import LoopSimTrace
 import RunLoopKit
 
-/// One Swift task on the simulated machine (`docs/concurrency.md`): a
+/// One Swift task on the simulated machine (`docs/reference/concurrency.md`): a
 /// `Task { }`, `Task.detached { }`, `Task.immediate { }`, an `async let`
 /// child or a task-group child.
 ///

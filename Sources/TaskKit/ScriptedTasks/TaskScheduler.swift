@@ -1,7 +1,7 @@
 import LoopSimTrace
 import RunLoopKit
 
-/// Swift concurrency on the simulated main thread (`docs/concurrency.md`):
+/// Swift concurrency on the simulated main thread (`docs/reference/concurrency.md`):
 /// MainActor jobs are items of the main dispatch queue (`SimRunLoop`'s
 /// ``SimRunLoop/enqueueMain(name:_:)``, FIFO with `DispatchQueue.main.async`
 /// blocks, callout kind `mainQueue`, named `task NAME#JOB`), and the

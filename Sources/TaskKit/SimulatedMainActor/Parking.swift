@@ -1,7 +1,7 @@
 import RunLoopKit
 
 /// Where a task waits in a simulated sleep, yield or continuation: a
-/// one-job executor (the "cooperative pool" of the model, docs/concurrency.md).
+/// one-job executor (the "cooperative pool" of the model, docs/reference/concurrency.md).
 ///
 /// The task suspends by hopping to a ``ParkingSpot`` actor whose executor
 /// this is: the Swift runtime enqueues the task here, synchronously, on the

@@ -2,7 +2,7 @@
 /// main queue of the simulation attached to it (``SimulatedMainExecutor``).
 ///
 /// Code isolated to it runs the way MainActor code runs on a real main
-/// thread (`docs/concurrency.md`, "From Swift"): each job is a block on the
+/// thread (`docs/reference/concurrency.md`, "From Swift"): each job is a block on the
 /// simulated main dispatch queue, drained by the main run loop, FIFO with
 /// the simulation's other main-queue blocks, and traced as a `mainQueue`
 /// callout. So every real suspension of a task on it is a commit point, as

@@ -4,7 +4,7 @@ import RunLoopKit
 /// Real suspensions in virtual time: sleep, yield, continuations.
 extension SimulatedMainExecutor {
     /// `Task.sleep` in virtual time: a dispatch timer, not a run-loop timer
-    /// (docs/concurrency.md). The wake is an outside event at `now +
+    /// (docs/reference/concurrency.md). The wake is an outside event at `now +
     /// duration` (independent of run-loop modes); it puts the task's next job
     /// on the main queue, where the main-queue rules decide when it runs.
     ///
@@ -31,7 +31,7 @@ extension SimulatedMainExecutor {
     /// `Task.yield` in virtual time: the task parks, and its wake is an
     /// outside event at the current instant, delivered at the next receive
     /// (after the pass's BeforeWaiting and its commit), as a resumption
-    /// through the cooperative pool is (docs/concurrency.md).
+    /// through the cooperative pool is (docs/reference/concurrency.md).
     @SimulatedMainActor
     public func yield(on loop: SimRunLoop) async throws {
         try checkAttached(loop, "simulation.yield()")

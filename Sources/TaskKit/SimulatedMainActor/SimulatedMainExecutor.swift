@@ -88,7 +88,7 @@ public final class SimulatedMainExecutor: SerialExecutor, MainQueueFeeder, @unch
                 + "before sim.attachSimulatedMainActor() (or sim.withSimulatedMainActor { … }), or after that simulation ended; "
                 + "or a task resumed through Swift's global executor (Task.sleep, Task.yield, withCheckedContinuation) came back after the end. "
                 + "Attach the simulation before starting tasks on it, run @SimulatedMainActor test code inside sim.withSimulatedMainActor { … }, "
-                + "await sim.sleep/yield/withContinuation rather than Swift's own, and end the simulation only once its tasks are done (docs/concurrency.md, \"From Swift\").")
+                + "await sim.sleep/yield/withContinuation rather than Swift's own, and end the simulation only once its tasks are done (docs/reference/concurrency.md, \"From Swift\").")
         }
         if direct {
             if inboxCount.load(ordering: .acquiring) > 0 { moveInbox() }

@@ -13,7 +13,7 @@ import LoopSimSystem
 /// `swift_task_enqueueGlobal_hook` (installed once, the first time a
 /// simulation is attached; a hook installed before it is kept and called
 /// for the jobs it passes on). Without that symbol nothing is taken over,
-/// and such jobs leave virtual time (docs/concurrency.md, "From Swift").
+/// and such jobs leave virtual time (docs/reference/concurrency.md, "From Swift").
 final class SimulatedPool: TaskExecutor, @unchecked Sendable {
     /// The pool of the simulated main thread.
     static let shared = SimulatedPool()
