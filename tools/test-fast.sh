@@ -16,7 +16,7 @@
 #   tools/test-fast.sh                        build and run the fast tests
 #   tools/test-fast.sh --filter ScenarioTests  … of one target (options go to swift test)
 #   tools/test-fast.sh --print                the --skip options, one a line, each with its tier and file:line
-#   tools/test-fast.sh --check                after a build: the built test binary's own list of
+#   tools/test-fast.sh --check [build options…]  after a build: the built test binary's own list of
 #                                             tagged tests (its --list-tests event stream) against
 #                                             the derived --skip options; CI runs it
 #   LOOPSIM_SKIP_TIERS="fuzz golden" tools/test-fast.sh   skip only these tiers
@@ -86,7 +86,8 @@ fi
 if [[ $mode == check ]]; then
     # The test binary lists every suite and test with the tags it declares
     # (`_tags`, an experimental field of the event stream's version 0).
-    binary="$(swift build --show-bin-path)/LoopSimPackageTests.xctest"
+    # Build options after --check (a --scratch-path, -Xswiftc flags) say which build.
+    binary="$(swift build --show-bin-path "$@")/LoopSimPackageTests.xctest"
     [[ -x $binary ]] || { echo "test-fast: no test binary at $binary: run 'swift build --build-tests' first" >&2; exit 2; }
     events=$(mktemp)
     trap 'rm -f "$events"' EXIT

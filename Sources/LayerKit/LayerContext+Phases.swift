@@ -68,6 +68,9 @@ extension LayerContext {
         if let keep = retainedCommits, commits.count > 2 * max(keep, 1) {
             commits.removeFirst(commits.count - keep)   // amortized: once per `keep` commits
         }
+        #if LOOPSIM_INTERNAL_CHECKS
+        _checkInvariants()   // after every commit (docs/internals/safety.md, "Invariants")
+        #endif
         onPhase?(.send)
         let p = record.phases
         trace(.commit(.init(txns: record.transactions, layout: layoutVisited, display: displayVisited,

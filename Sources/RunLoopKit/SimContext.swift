@@ -185,6 +185,25 @@ public final class SimContext {
         }
     }
 
+    /// The context's invariants that do not hold, one sentence each
+    /// (``SimRunLoop/_invariantViolations()`` reports them): the pending
+    /// outside events lie after the head, in delivery order, and their
+    /// numbers were handed out. Empty in a release build.
+    package func _invariantViolations() -> [String] {
+        #if DEBUG
+        guard hot.outsideHead <= hot.outside.count else { return ["the outside events' head is past their end"] }
+        var out: [String] = []
+        let pending = hot.outside[hot.outsideHead...]
+        for (a, b) in zip(pending, pending.dropFirst()) where !(a.time < b.time || (a.time == b.time && (!a.afterThread || b.afterThread))) {
+            out.append("outside events out of delivery order at \(TimeLiteral.format(b.time))")
+        }
+        if pending.contains(where: { $0.seq >= hot.nextSeq }) { out.append("an outside event numbered past the last one handed out") }
+        return out
+        #else
+        return []
+        #endif
+    }
+
     /// Delivers the outside events already due at the current time.
     public func deliverDueEvents() {
         advance(to: now)

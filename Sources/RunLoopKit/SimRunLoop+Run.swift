@@ -69,6 +69,9 @@ extension SimRunLoop {
         if context.trace != nil {
             context.emit(.runEnd(mode: mode.rawValue, depth: depth, result: result))
         }
+        #if LOOPSIM_INTERNAL_CHECKS
+        if depth == 1 { _checkInvariants() }   // after every outermost run (docs/internals/safety.md, "Invariants")
+        #endif
         if result == .idle, depth > 1 { throw IdleUnwind() }
         return result
     }

@@ -357,12 +357,17 @@ public final class RenderConnection {
 
     private var reaped = false
 
-    /// Closes our end without a goodbye (the server is already gone).
+    /// Closes our end without a goodbye (the server is gone, or is given
+    /// up on: a deadline passed, a reply could not be read).
     public func abandon() {
         if let child, !reaped {
             try? child.kill()
             _ = try? child.wait()
             reaped = true
+        } else if child == nil {
+            // A thread's server may still be reading: cut the connection
+            // first, so that it sees it end and the join returns.
+            try? fd.shutdown(.readWrite)
         }
         serverThread?.join()
         try? fd.close()

@@ -21,6 +21,8 @@ final class LayerWorld {
         layers.installUIKitProfile()
         layers.onCommit = { [unowned self] in self.shipped.append($0) }
         QuiescenceRegistry.current?.register(at: sourceLocation) { (self.loop.pendingWork() + self.layers.pendingWork(), self.leaves) }
+        QuiescenceRegistry.current?.registerInvariants(of: "run loop", at: sourceLocation) { self.loop._invariantViolations() }
+        QuiescenceRegistry.current?.registerInvariants(of: "layer context", at: sourceLocation) { self.layers._invariantViolations() }
     }
 
     var events: [TraceEvent] { (sim.trace as! TraceRecorder).events }

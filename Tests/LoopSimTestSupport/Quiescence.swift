@@ -15,7 +15,18 @@ public func expectQuiescent(_ pending: [String], leaving expected: [String] = []
     Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
 }
 
-/// The simulations a test made, checked for quiescence when it ends.
+/// The invariant check of a test (docs/internals/safety.md, "Invariants"): `broken`,
+/// what a `_invariantViolations()` answered, must be empty. Records an
+/// issue listing them, naming `what` was checked, when it is not.
+public func expectInvariants(_ broken: [String], of what: String,
+                             sourceLocation: SourceLocation = #_sourceLocation) {
+    guard !broken.isEmpty else { return }
+    let message = "the \(what)'s invariants do not hold:\n  " + broken.joined(separator: "\n  ")
+    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+}
+
+/// The simulations a test made, checked for quiescence (and their
+/// invariants) when it ends.
 ///
 /// `@unchecked Sendable`: a registry belongs to one test case; it is filled
 /// while the test runs and read once after it returned, in the same task
@@ -27,6 +38,7 @@ public final class QuiescenceRegistry: @unchecked Sendable {
     @TaskLocal public static var current: QuiescenceRegistry?
 
     private var checks: [(check: () -> (pending: [String], expected: [String]), at: SourceLocation)] = []
+    private var invariantChecks: [(what: String, check: () -> [String], at: SourceLocation)] = []
 
     init() {}
 
@@ -37,18 +49,31 @@ public final class QuiescenceRegistry: @unchecked Sendable {
         checks.append((check, sourceLocation))
     }
 
+    /// Registers the invariant checks of a simulation's part (`what`: "run
+    /// loop", "layer context", "render tree"): `check` answers the broken
+    /// invariants (its `_invariantViolations()`) when the test has ended.
+    public func registerInvariants(of what: String, at sourceLocation: SourceLocation = #_sourceLocation,
+                                   _ check: @escaping () -> [String]) {
+        invariantChecks.append((what, check, sourceLocation))
+    }
+
     func verify() {
         for (check, location) in checks {
             let (pending, expected) = check()
             expectQuiescent(pending, leaving: expected, sourceLocation: location)
         }
         checks.removeAll()
+        for (what, check, location) in invariantChecks {
+            expectInvariants(check(), of: what, sourceLocation: location)
+        }
+        invariantChecks.removeAll()
     }
 }
 
 /// A trait that checks, after each test case, that every simulation the test
 /// registered is quiescent (as SwiftNIO's `EmbeddedEventLoop` refuses to be
-/// dropped with work pending). Apply it to a suite: `@Suite(.quiescent)`.
+/// dropped with work pending), and that its invariants hold. Apply it to a
+/// suite: `@Suite(.quiescent)`.
 public struct QuiescenceTrait: SuiteTrait, TestTrait, TestScoping {
     public var isRecursive: Bool { true }
 

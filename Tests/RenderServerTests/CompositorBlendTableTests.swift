@@ -18,7 +18,7 @@ import Testing
                       [(.backgroundColor, .color(colours[i % 3])), (.transform, .transform(.rotation(radians: Double(i) * 0.37)))])
         }
         let tree = RenderTree(displayWidth: 64, displayHeight: 64)
-        try tree.apply(ops.commit())
+        try tree.applyChecked(ops.commit())
         let plain = Compositor()
         plain.usesBlendTables = false
         let reference = plain.render(tree)

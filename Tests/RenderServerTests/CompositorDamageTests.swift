@@ -94,7 +94,7 @@ struct CompositorDamageTests {
         for round in 0..<4 {
             let tree = RenderTree(displayWidth: Self.width, displayHeight: Self.height)
             let count = 14
-            try tree.apply(Self.scene(&rng, count: count).commit())
+            try tree.applyChecked(Self.scene(&rng, count: count).commit())
             _ = tree.takeDamage()
             var frame = compositor.render(tree)
             var nextID = LayerID(count + 1)
@@ -113,7 +113,7 @@ struct CompositorDamageTests {
                 default:
                     for _ in 0..<rng.int(1...2) { ops.append(Self.change(&rng, id: id, count: count)) }
                 }
-                let damage = try tree.apply(CommitDiff(sequence: UInt64(step + 2), time: 0, ops: ops))
+                let damage = try tree.applyChecked(CommitDiff(sequence: UInt64(step + 2), time: 0, ops: ops))
                 let full = compositor.render(tree)
                 let changed = differences(frame, full)
                 if !changed.isEmpty { changedSteps += 1 }
@@ -130,7 +130,7 @@ struct CompositorDamageTests {
             }
             // The snapshot replayed into a fresh tree renders the same bytes.
             let fresh = RenderTree(displayWidth: Self.width, displayHeight: Self.height)
-            try fresh.apply(tree.snapshot())
+            try fresh.applyChecked(tree.snapshot())
             #expect(compositor.render(fresh) == frame)
         }
         // The changes do change pixels, and the damage is not the whole display each time.
@@ -143,7 +143,7 @@ struct CompositorDamageTests {
     func arbitraryRegions() throws {
         var rng = SplitMix64(seed: 4242)
         let tree = RenderTree(displayWidth: Self.width, displayHeight: Self.height)
-        try tree.apply(Self.scene(&rng, count: 18).commit())
+        try tree.applyChecked(Self.scene(&rng, count: 18).commit())
         let compositor = Compositor(background: px(0, 0, 0))
         let full = compositor.render(tree)
         for _ in 0..<30 {
@@ -182,7 +182,7 @@ struct CompositorDamageTests {
                       [(.backgroundColor, .color(RGBA(r: rng.grid(0...1), g: rng.grid(0...1), b: rng.grid(0...1), a: rng.grid(0.3...0.9)))),
                        (.zPosition, .number(Double(rng.int(-3...3))))])
         }
-        try tree.apply(ops.commit())
+        try tree.applyChecked(ops.commit())
         let compositor = Compositor(background: px(0, 0, 0))
         for sequence in UInt64(2)...4 {
             let full = compositor.render(tree)
@@ -202,7 +202,7 @@ struct CompositorDamageTests {
             for id in LayerID(1)...40 where rng.int(0...2) == 0 {
                 moves.append(.set(id, .position, .point(Point(x: rng.grid(0...72), y: rng.grid(0...300)))))
             }
-            try tree.apply(CommitDiff(sequence: sequence, time: 0, ops: moves))
+            try tree.applyChecked(CommitDiff(sequence: sequence, time: 0, ops: moves))
         }
     }
 }

@@ -71,7 +71,7 @@ struct FrameDrawingTests {
         let background = RGBA8(r: 20, g: 30, b: 40, a: 255)
         let tree = RenderTree(displayWidth: Self.width, displayHeight: Self.height)
         let count = 40
-        try tree.apply(Self.scene(&rng, count: count).commit())
+        try tree.applyChecked(Self.scene(&rng, count: count).commit())
         var split = Side(background: background, splitting: true)
         var whole = Side(background: background, splitting: false)
         let full = Compositor(background: background)
@@ -80,7 +80,7 @@ struct FrameDrawingTests {
             if step > 0 {
                 var ops: [DiffOp] = []
                 for _ in 0..<rng.int(1...12) { ops.append(Self.change(&rng, id: LayerID(rng.int(1...count)))) }
-                try tree.apply(CommitDiff(sequence: UInt64(step + 1), time: 0, ops: ops))
+                try tree.applyChecked(CommitDiff(sequence: UInt64(step + 1), time: 0, ops: ops))
             }
             if step % 9 == 4 { tree.damageAll() }
             var unmerged: [PixelRect]? = []
@@ -122,8 +122,8 @@ struct FrameDrawingTests {
         plain.mergesDamage = false
         let count = 30
         let scene = Self.scene(&rng, count: count).commit()
-        try merging.apply(scene)
-        #expect(try plain.apply(scene).isEmpty)
+        try merging.applyChecked(scene)
+        #expect(try plain.applyChecked(scene).isEmpty)
         var side = Side(background: background, splitting: true)
         let full = Compositor(background: background)
         for step in 0..<50 {
@@ -131,8 +131,8 @@ struct FrameDrawingTests {
                 var ops: [DiffOp] = []
                 for _ in 0..<rng.int(1...10) { ops.append(Self.change(&rng, id: LayerID(rng.int(1...count)))) }
                 let diff = CommitDiff(sequence: UInt64(step + 1), time: 0, ops: ops)
-                try merging.apply(diff)
-                try plain.apply(diff)
+                try merging.applyChecked(diff)
+                try plain.applyChecked(diff)
             }
             if step % 11 == 5 { merging.damageAll(); plain.damageAll() }
             var a: [PixelRect]? = [], b: [PixelRect]? = []
@@ -176,7 +176,7 @@ struct FrameDrawingTests {
         var ops = Ops()
         ops.layer(1, frame: rect(10, 10, 20, 20), [(.backgroundColor, .color(RGBA(r: 1, g: 0, b: 0, a: 1)))])
         let tree = RenderTree(displayWidth: Self.width, displayHeight: Self.height)
-        try tree.apply(ops.commit())
+        try tree.applyChecked(ops.commit())
         var side = Side(background: background, splitting: true)
         side.draw(tree, tree.takeDamage(), background: background)
         #expect(side.drawing.splitFrames == 0)

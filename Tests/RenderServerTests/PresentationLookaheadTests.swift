@@ -66,8 +66,8 @@ struct PresentationLookaheadTests {
     static func twoTrees() throws -> (RenderTree, RenderTree) {
         let a = RenderTree(displayWidth: width, displayHeight: height)
         let b = RenderTree(displayWidth: width, displayHeight: height)
-        try a.apply(scene())
-        try b.apply(scene())
+        try a.applyChecked(scene())
+        try b.applyChecked(scene())
         return (a, b)
     }
 
@@ -87,8 +87,8 @@ struct PresentationLookaheadTests {
             if commits {
                 let move = CommitDiff(sequence: UInt64(k + 1), time: Int64(k) * 16_000_000,
                                       ops: [.set(LayerID(2), .position, .point(Point(x: Double(k), y: 30)))])
-                try ahead.apply(move)
-                try plain.apply(move)
+                try ahead.applyChecked(move)
+                try plain.applyChecked(move)
             }
             let a = ahead.advanceAnimations(toMediaTime: t, ahead: lookahead)
             let p = plain.advanceAnimations(toMediaTime: t)

@@ -14,7 +14,7 @@ struct RenderTreeApplyTests {
         ops.layer(2, parent: 1, index: 0, frame: rect(0, 0, 10, 10))
         ops.layer(3, parent: 1, index: 0, frame: rect(0, 0, 10, 10))
         ops.layer(4, parent: nil, frame: rect(0, 0, 10, 10))
-        try tree.apply(ops.commit())
+        try tree.applyChecked(ops.commit())
         #expect(tree.rootIDs == [1])
         #expect(tree.children(of: 1) == [3, 2])
         #expect(tree.parent(of: 2) == 1)
@@ -25,11 +25,11 @@ struct RenderTreeApplyTests {
         #expect(tree.layerIDs == [1, 2, 3, 4])
 
         // Moving within the same parent: the index counts after removal.
-        try tree.apply(CommitDiff(sequence: 2, time: 0, ops: [.move(3, parent: 1, index: 1)]))
+        try tree.applyChecked(CommitDiff(sequence: 2, time: 0, ops: [.move(3, parent: 1, index: 1)]))
         #expect(tree.children(of: 1) == [2, 3])
 
         // Removing a layer detaches its sublayers (they stay, undrawn).
-        try tree.apply(CommitDiff(sequence: 3, time: 0, ops: [.remove(1)]))
+        try tree.applyChecked(CommitDiff(sequence: 3, time: 0, ops: [.remove(1)]))
         #expect(!tree.contains(1))
         #expect(tree.rootIDs == [])
         #expect(tree.parent(of: 2) == nil)
@@ -44,9 +44,9 @@ struct RenderTreeApplyTests {
         var ops = Ops()
         ops.layer(1, index: 0, frame: rect(0, 0, 5, 5), [(.backgroundColor, .color(.red))])
         ops.layer(2, index: 1, frame: rect(0, 0, 5, 5))
-        try tree.apply(ops.commit())
+        try tree.applyChecked(ops.commit())
         #expect(tree.rootIDs == [1, 2])
-        try tree.apply(CommitDiff(sequence: 2, time: 0, ops: [.move(1, parent: nil, index: 0)]))
+        try tree.applyChecked(CommitDiff(sequence: 2, time: 0, ops: [.move(1, parent: nil, index: 0)]))
         #expect(tree.rootIDs == [2])
         #expect(tree.parent(of: 1) == nil)
         #expect(tree.screenBox(of: 1) == nil)
@@ -54,7 +54,7 @@ struct RenderTreeApplyTests {
 
     func failure(_ ops: [DiffOp], on tree: RenderTree) -> LayerTreeError? {
         do {
-            try tree.apply(CommitDiff(sequence: 9, time: 0, ops: ops))
+            try tree.applyChecked(CommitDiff(sequence: 9, time: 0, ops: ops))
             return nil
         } catch {
             return error
@@ -68,7 +68,7 @@ struct RenderTreeApplyTests {
         ops.layer(1, frame: rect(0, 0, 5, 5))
         ops.layer(2, parent: 1, frame: rect(0, 0, 5, 5))
         ops.layer(3, parent: 2, frame: rect(0, 0, 5, 5))
-        try tree.apply(ops.commit())
+        try tree.applyChecked(ops.commit())
 
         let unknown = try #require(failure([.set(99, .opacity, .number(1))], on: tree))
         #expect(unknown.kind == .unknownLayer)
@@ -115,7 +115,7 @@ struct RenderTreeApplyTests {
         let snapshot = tree.snapshot()
         #expect(snapshot.sequence == 1)
         let fresh = RenderTree(displayWidth: 48, displayHeight: 40)
-        let damage = try fresh.apply(snapshot)
+        let damage = try fresh.applyChecked(snapshot)
         #expect(damage.bounds == tree.subtreeBox(of: 1)?.union(tree.subtreeBox(of: 4)!))
         #expect(fresh.layerIDs == tree.layerIDs)
         #expect(fresh.rootIDs == tree.rootIDs)
@@ -133,7 +133,7 @@ struct RenderTreeApplyTests {
     func sanitizesBitmaps() throws {
         let tree = RenderTree(displayWidth: 4, displayHeight: 4)
         let bad = Bitmap(width: 1, height: 1, pixels: [200, 10, 90, 100])
-        try tree.apply(CommitDiff(sequence: 1, time: 0, ops: [.bitmap(ImageID(rawValue: 1), bad)]))
+        try tree.applyChecked(CommitDiff(sequence: 1, time: 0, ops: [.bitmap(ImageID(rawValue: 1), bad)]))
         #expect(tree.bitmap(ImageID(rawValue: 1))?.pixels == [100, 10, 90, 100])
     }
 }
@@ -146,14 +146,14 @@ struct RenderTreeDamageTests {
         ops.layer(1, frame: rect(10, 10, 40, 30), [(.backgroundColor, .color(.red))])
         ops.layer(2, parent: 1, frame: rect(5, 5, 10, 10), [(.backgroundColor, .color(.blue))])
         ops.layer(3, index: 1, frame: rect(60, 40, 20, 20))
-        #expect(try tree.apply(ops.commit()).bounds == PixelRect(x: 10, y: 10, width: 40, height: 30))
+        #expect(try tree.applyChecked(ops.commit()).bounds == PixelRect(x: 10, y: 10, width: 40, height: 30))
         #expect(tree.takeDamage().bounds == PixelRect(x: 10, y: 10, width: 40, height: 30))
         #expect(tree.pendingDamage.isEmpty)
         return tree
     }
 
     func change(_ tree: RenderTree, _ ops: [DiffOp]) throws -> PixelRect? {
-        try tree.apply(CommitDiff(sequence: 2, time: 0, ops: ops)).bounds
+        try tree.applyChecked(CommitDiff(sequence: 2, time: 0, ops: ops)).bounds
     }
 
     @Test("a property change damages the layer's subtree box")
@@ -176,22 +176,22 @@ struct RenderTreeDamageTests {
         var ops = Ops()
         ops.layer(4, index: 2, frame: rect(0, 0, 0, 0))
         ops.layer(5, parent: 4, frame: rect(80, 60, 10, 10), [(.backgroundColor, .color(.red))])
-        try tree.apply(CommitDiff(sequence: 3, time: 0, ops: ops.ops))
+        try tree.applyChecked(CommitDiff(sequence: 3, time: 0, ops: ops.ops))
         _ = tree.takeDamage()
-        #expect(try tree.apply(CommitDiff(sequence: 4, time: 0, ops: [.set(4, .backgroundColor, .color(.blue))])).isEmpty)
+        #expect(try tree.applyChecked(CommitDiff(sequence: 4, time: 0, ops: [.set(4, .backgroundColor, .color(.blue))])).isEmpty)
         // contentsScale is a paint of its own too (the table's paint class): nothing painted, nothing damaged.
-        #expect(try tree.apply(CommitDiff(sequence: 4, time: 0, ops: [.set(4, .contentsScale, .number(2))])).isEmpty)
+        #expect(try tree.applyChecked(CommitDiff(sequence: 4, time: 0, ops: [.set(4, .contentsScale, .number(2))])).isEmpty)
         // Opacity of a layer with sublayers is a group change: the subtree.
         #expect(try change(tree, [.set(1, .opacity, .number(0.5))]) == PixelRect(x: 10, y: 10, width: 40, height: 30))
-        #expect(try tree.apply(CommitDiff(sequence: 5, time: 0, ops: [.set(4, .opacity, .number(0.5))])).rects == [PixelRect(x: 80, y: 60, width: 10, height: 10)])
+        #expect(try tree.applyChecked(CommitDiff(sequence: 5, time: 0, ops: [.set(4, .opacity, .number(0.5))])).rects == [PixelRect(x: 80, y: 60, width: 10, height: 10)])
         // A corner radius clips the sublayers of a masking layer: the subtree.
-        #expect(try tree.apply(CommitDiff(sequence: 6, time: 0, ops: [.set(4, .masksToBounds, .bool(true))])).rects == [PixelRect(x: 80, y: 60, width: 10, height: 10)])
+        #expect(try tree.applyChecked(CommitDiff(sequence: 6, time: 0, ops: [.set(4, .masksToBounds, .bool(true))])).rects == [PixelRect(x: 80, y: 60, width: 10, height: 10)])
     }
 
     @Test("a move damages where the subtree was and where it is")
     func move() throws {
         let tree = try scene()
-        let damage = try tree.apply(CommitDiff(sequence: 2, time: 0, ops: [.set(1, .position, .point(Point(x: 60, y: 55)))]))
+        let damage = try tree.applyChecked(CommitDiff(sequence: 2, time: 0, ops: [.set(1, .position, .point(Point(x: 60, y: 55)))]))
         // From (10, 10, 40, 30) to (40, 40, 40, 30): two rectangles, not their 70 × 60 box.
         #expect(damage.rects == [PixelRect(x: 10, y: 10, width: 40, height: 30), PixelRect(x: 40, y: 40, width: 40, height: 30)])
         #expect(damage.bounds == PixelRect(x: 10, y: 10, width: 70, height: 60))
@@ -245,8 +245,8 @@ struct RenderTreeDamageTests {
         #expect(rects[0] == RasterBench.Rectangle(x: 592, y: 312, width: 96, height: 96, r: 255, g: 0, b: 0))
         #expect(rects.allSatisfy { $0.x >= 0 && $0.y >= 0 && $0.x + $0.width <= 1280 && $0.y + $0.height <= 720 })
         let tree = RenderTree(displayWidth: 1280, displayHeight: 720)
-        try tree.apply(RasterBench.sceneDiff())
-        let damage = try tree.apply(RasterBench.changeDiff(frame: 1))
+        try tree.applyChecked(RasterBench.sceneDiff())
+        let damage = try tree.applyChecked(RasterBench.changeDiff(frame: 1))
         #expect(damage.rects == [PixelRect(x: 592, y: 312, width: 96, height: 96)])
         #expect(damage.paintedArea * 100 == 1280 * 720)
     }

@@ -90,7 +90,7 @@ func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect {
 /// `background`.
 func render(_ ops: Ops, width: Int, height: Int, background: RGBA8 = .black) throws -> (tree: RenderTree, frame: Bitmap) {
     let tree = RenderTree(displayWidth: width, displayHeight: height)
-    try tree.apply(ops.commit())
+    try tree.applyChecked(ops.commit())
     return (tree, Compositor(background: background).render(tree))
 }
 
@@ -170,4 +170,22 @@ final class SocketPairServer: @unchecked Sendable {
 extension ServerSession {
     /// What the frame pipeline of the session did, running or closed since (nothing before `hello`).
     var counters: FramePipeline.Counters { lastPipeline?.counters ?? .init() }
+}
+
+extension RenderTree {
+    /// ``apply(_:)``, then the tree's invariant checks (docs/internals/safety.md,
+    /// "Invariants"), whether the commit was applied or refused: an issue
+    /// for each that does not hold.
+    @discardableResult
+    func applyChecked(_ diff: CommitDiff, sourceLocation: SourceLocation = #_sourceLocation) throws(LayerTreeError) -> DamageRegion {
+        defer { expectTreeInvariants(self, sourceLocation: sourceLocation) }
+        return try apply(diff)
+    }
+}
+
+/// Records an issue listing the invariants of `tree` that do not hold.
+func expectTreeInvariants(_ tree: RenderTree, sourceLocation: SourceLocation = #_sourceLocation) {
+    let broken = tree._invariantViolations()
+    guard !broken.isEmpty else { return }
+    Issue.record(Comment(rawValue: "the render tree's invariants do not hold:\n  " + broken.joined(separator: "\n  ")), sourceLocation: sourceLocation)
 }

@@ -50,6 +50,7 @@ final class Sim {
         context.trace = trace
         loop = SimRunLoop(context: context, isMain: main)
         QuiescenceRegistry.current?.register(at: sourceLocation) { (self.loop.pendingWork(), self.leaves) }
+        QuiescenceRegistry.current?.registerInvariants(of: "run loop", at: sourceLocation) { self.loop._invariantViolations() }
     }
 
 

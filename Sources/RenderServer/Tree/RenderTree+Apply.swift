@@ -54,6 +54,9 @@ extension RenderTree {
             hot.pendingChanged = mergesDamage ? nil : [displayRect]
         }
         hot.commitDamage = DamageRegion()
+        #if LOOPSIM_INTERNAL_CHECKS
+        _checkInvariants()   // after every commit and step (docs/internals/safety.md, "Invariants")
+        #endif
         return damage
     }
 

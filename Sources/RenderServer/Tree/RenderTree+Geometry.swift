@@ -173,7 +173,7 @@ extension RenderTree {
         return answer
     }
 
-    private static func joinedBox(_ node: RenderNode) -> PixelRect? {
+    static func joinedBox(_ node: RenderNode) -> PixelRect? {
         var box = node.hot.ownBox
         for child in node.hot.children {
             box = box.union(child.hot.subtreeBox)
@@ -244,7 +244,7 @@ extension RenderTree {
     }
 
     /// The display pixels the node's background, contents and border can touch.
-    private func paintBox(_ node: RenderNode, clip: PixelRect) -> PixelRect? {
+    func paintBox(_ node: RenderNode, clip: PixelRect) -> PixelRect? {
         let s = node.hot.state
         var area: Rect?
         if s.backgroundColor != nil || s.borderWidth > 0 {
