@@ -99,8 +99,17 @@ extension RenderTree {
             }
         case let .set(id, property, state):
             let node = hot.nodes[id]!
-            if paintsOnlyItself(property, node) { repaint(node) } else { touch(node) }
-            node.hot.state = state
+            if paintsOnlyItself(property, node) {
+                // Only the property: a node that shows an animation's
+                // state keeps its place, which a paint does not move; the
+                // next step brings it to its presentation state, or to
+                // the model's when the commit also took its animation off.
+                repaint(node)
+                do { try node.hot.state.setValue(state.value(of: property), for: property) } catch { node.hot.state = state }
+            } else {
+                touch(node)
+                node.hot.state = state
+            }
             if property == .zPosition {
                 if let parent = node.hot.parent { parent.hot.order = nil } else if node.hot.parentID == 0 { hot.rootOrder = nil }
             }
